@@ -1,0 +1,160 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every variable Ringback reads, in one schema. Start-up fails with one message that names
+ * each bad variable; nothing else in the server reads process.env.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine((v) => /^postgres(ql)?:\/\/.+/.test(v), "must be a postgres:// or postgresql:// URL");
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+  .transform((v) => v.replace(/\/+$/, ""));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: z.preprocess((v) => (v === "" ? undefined : v), postgresUrl.optional()),
+    PUBLIC_URL: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
+    SECRET_KEY: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.string().min(32, "must be at least 32 characters").optional(),
+    ),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    TYPEFORM_CLIENT_ID: optionalString,
+    TYPEFORM_CLIENT_SECRET: optionalString,
+    BLAND_API_KEY: optionalString,
+    TWILIO_ACCOUNT_SID: optionalString,
+    TWILIO_AUTH_TOKEN: optionalString,
+    TWILIO_FROM_NUMBER: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    const together = (names: (keyof typeof env)[], what: string) => {
+      const set = names.filter((n) => env[n] !== undefined);
+      if (set.length > 0 && set.length < names.length) {
+        for (const n of names.filter((n) => env[n] === undefined)) {
+          ctx.addIssue({ code: "custom", path: [n], message: `is required when ${what} is set` });
+        }
+      }
+    };
+    together(["TYPEFORM_CLIENT_ID", "TYPEFORM_CLIENT_SECRET"], "Typeform");
+    together(["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER"], "Twilio");
+    if (env.NODE_ENV === "production") {
+      for (const n of ["SECRET_KEY", "PUBLIC_URL", "TWILIO_ACCOUNT_SID"] as const) {
+        if (env[n] === undefined) {
+          ctx.addIssue({ code: "custom", path: [n], message: "is required in production" });
+        }
+      }
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: Ringback starts and owns an embedded PostgreSQL in DATA_DIR/postgres. */
+  databaseUrl: string | undefined;
+  /** The base for webhook and OAuth callback URLs. */
+  publicUrl: string;
+  secretKey: string;
+  logLevel: Env["LOG_LEVEL"];
+  typeform: { clientId: string; clientSecret: string } | null;
+  bland: { apiKey: string } | null;
+  twilio: { accountSid: string; authToken: string; fromNumber: string } | null;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+/** Parses the environment; throws ConfigError naming every bad variable. Pure: no file I/O. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((i) => `${i.path.join(".") || "environment"} ${i.message}`),
+    );
+  }
+  return result.data;
+}
+
+/**
+ * Builds the runtime configuration. Outside production a missing SECRET_KEY is generated once
+ * into DATA_DIR/secret-key (mode 0600) and reused, so sessions and encrypted tokens survive
+ * restarts.
+ */
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  cwd = process.cwd(),
+): Config {
+  const env = parseEnv(source);
+  const dataDir = path.resolve(cwd, env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === "production",
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    secretKey: env.SECRET_KEY ?? generatedSecret(dataDir),
+    logLevel: env.LOG_LEVEL,
+    typeform:
+      env.TYPEFORM_CLIENT_ID && env.TYPEFORM_CLIENT_SECRET
+        ? { clientId: env.TYPEFORM_CLIENT_ID, clientSecret: env.TYPEFORM_CLIENT_SECRET }
+        : null,
+    bland: env.BLAND_API_KEY ? { apiKey: env.BLAND_API_KEY } : null,
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM_NUMBER
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            fromNumber: env.TWILIO_FROM_NUMBER,
+          }
+        : null,
+  };
+}
+
+function generatedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "secret-key");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  try {
+    // "wx": if another process won the race, read what it wrote instead.
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return readFileSync(file, "utf8").trim();
+  }
+}

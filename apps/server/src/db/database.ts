@@ -1,0 +1,48 @@
+import { fileURLToPath } from "node:url";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import type { Logger } from "../lib/logger.ts";
+import * as schema from "./schema/index.ts";
+
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  pool: pg.Pool;
+}
+
+export function connectDatabase(
+  url: string,
+  options: { max?: number; applicationName?: string } = {},
+): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    application_name: options.applicationName ?? "ringback",
+    idleTimeoutMillis: 30_000,
+  });
+  return { pool, db: drizzle(pool, { schema }) };
+}
+
+export const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
+
+/** An arbitrary, fixed key: every process that migrates takes the same advisory lock. */
+const MIGRATION_LOCK = 7_146_020_417;
+
+/**
+ * Applies pending migrations. Several processes may start at once against one database
+ * (web and workers scaled out), so migrations run under a session advisory lock.
+ */
+export async function migrateDatabase(pool: pg.Pool, logger: Logger): Promise<void> {
+  const client = await pool.connect();
+  const started = Date.now();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrate(drizzle(client), { migrationsFolder });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+  logger.info({ ms: Date.now() - started }, "Database schema is up to date");
+}

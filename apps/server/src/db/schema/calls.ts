@@ -1,0 +1,91 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { formAssistants } from "./forms.ts";
+import { organizations } from "./organizations.ts";
+
+const tenant = () =>
+  text("organization_id")
+    .notNull()
+    .references(() => organizations.id, { onDelete: "cascade" });
+
+/**
+ * call_scheduled: accepted and a call is (or was) placed — SPEC.md counts these as calls.
+ * not_available / invalid_phone: stored with the reason, never called.
+ */
+export const submissionStatuses = ["call_scheduled", "not_available", "invalid_phone"] as const;
+export type SubmissionStatus = (typeof submissionStatuses)[number];
+
+export const formSubmissions = pgTable(
+  "form_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: tenant(),
+    assistantId: uuid("assistant_id").references(() => formAssistants.id, { onDelete: "set null" }),
+    provider: text("provider").notNull().default("typeform"),
+    formId: text("form_id").notNull(),
+    /** The provider's response id (Typeform's form_response.token): the de-duplication key. */
+    providerResponseId: text("provider_response_id").notNull(),
+    respondentName: text("respondent_name"),
+    respondentEmail: text("respondent_email"),
+    respondentPhoneNumber: text("respondent_phone_number"),
+    status: text("status").$type<SubmissionStatus>().notNull(),
+    answers: jsonb("answers").notNull().default({}),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("form_submissions_dedupe_idx").on(
+      t.organizationId,
+      t.provider,
+      t.formId,
+      t.providerResponseId,
+    ),
+    index("form_submissions_org_created_idx").on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+    index("form_submissions_assistant_status_idx").on(t.assistantId, t.status),
+  ],
+);
+
+export const callStatuses = [
+  "answered",
+  "completed",
+  "in-progress",
+  "failed",
+  "busy",
+  "no-answer",
+] as const;
+export type CallStatus = (typeof callStatuses)[number];
+
+export const callRecords = pgTable(
+  "call_records",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: tenant(),
+    submissionId: uuid("submission_id").references(() => formSubmissions.id, {
+      onDelete: "set null",
+    }),
+    assistantId: uuid("assistant_id").references(() => formAssistants.id, { onDelete: "set null" }),
+    callAttempt: integer("call_attempt").notNull().default(1),
+    status: text("status").$type<CallStatus>().notNull(),
+    /** Seconds. */
+    duration: integer("duration"),
+    recordingUrl: text("recording_url"),
+    callSummary: text("call_summary"),
+    transcriptJson: jsonb("transcript_json"),
+    voiceProvider: text("voice_provider"),
+    providerCallId: text("provider_call_id").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("call_records_org_created_idx").on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex("call_records_submission_attempt_idx").on(t.submissionId, t.callAttempt),
+  ],
+);

@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
+import { organizations } from "./organizations.ts";
+
+const tenant = () =>
+  text("organization_id")
+    .notNull()
+    .references(() => organizations.id, { onDelete: "cascade" });
+
+/** A connected form-provider account, per organization and provider. Tokens are encrypted. */
+export const formCredentials = pgTable(
+  "form_credentials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: tenant(),
+    provider: text("provider").notNull().default("typeform"),
+    accessTokenEncrypted: text("access_token_encrypted").notNull(),
+    refreshTokenEncrypted: text("refresh_token_encrypted"),
+    tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    accountLabel: text("account_label"),
+    connectedBy: text("connected_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("form_credentials_org_provider_idx").on(t.organizationId, t.provider)],
+);
+
+export const formAssistants = pgTable(
+  "form_assistants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: tenant(),
+    /** The user who created the assistant. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    formCredentialId: uuid("form_credential_id").references(() => formCredentials.id, {
+      onDelete: "set null",
+    }),
+    provider: text("provider").notNull().default("typeform"),
+    name: text("name"),
+    formId: text("form_id"),
+    formTitle: text("form_title"),
+    phoneFieldId: text("phone_field_id"),
+    checkboxFieldId: text("checkbox_field_id"),
+    nameFieldId: text("name_field_id"),
+    emailFieldId: text("email_field_id"),
+    /** Legacy single-field column kept from SPEC.md §3; superseded by the four field ids. */
+    fieldId: text("field_id"),
+    assistantScript: text("assistant_script"),
+    isActive: boolean("is_active").notNull().default(false),
+    webhookId: text("webhook_id"),
+    webhookUrl: text("webhook_url"),
+    webhookSecretEncrypted: text("webhook_secret_encrypted"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("form_assistants_org_created_idx").on(t.organizationId, t.createdAt.desc()),
+    // One form backs at most one assistant in an organization (SPEC.md §5 "in use").
+    uniqueIndex("form_assistants_org_form_idx")
+      .on(t.organizationId, t.provider, t.formId)
+      .where(sql`${t.formId} is not null`),
+  ],
+);

@@ -1,0 +1,4 @@
+export * from "./auth.ts";
+export * from "./calls.ts";
+export * from "./forms.ts";
+export * from "./organizations.ts";

@@ -1,0 +1,6 @@
+import type { JobDefinition } from "./job.ts";
+import { pruneExpiredJob } from "./prune-expired.job.ts";
+
+/** Every job the worker runs. */
+// biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type.
+export const jobs: JobDefinition<any>[] = [pruneExpiredJob];

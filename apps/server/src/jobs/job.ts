@@ -1,0 +1,19 @@
+import type { Database } from "../db/database.ts";
+import type { Logger } from "../lib/logger.ts";
+
+export interface JobContext {
+  db: Database;
+  logger: Logger;
+}
+
+/** A background job: a thin adapter from a queue message to one domain function. */
+export interface JobDefinition<Data extends object = Record<string, never>> {
+  name: string;
+  /** Cron expression (UTC) for jobs that run on a schedule. */
+  cron?: string;
+  handle(data: Data, context: JobContext): Promise<unknown>;
+}
+
+export function defineJob<Data extends object>(job: JobDefinition<Data>): JobDefinition<Data> {
+  return job;
+}

@@ -1,0 +1,49 @@
+import { PgBoss } from "pg-boss";
+import type { Database } from "../db/database.ts";
+import type { JobDefinition } from "../jobs/job.ts";
+import type { Logger } from "../lib/logger.ts";
+
+export type Queue = PgBoss;
+
+/**
+ * The job queue lives in the same PostgreSQL (schema `pgboss`). A web-only process only sends
+ * jobs; a worker process also supervises queues and runs schedules.
+ */
+export async function startQueue(options: {
+  url: string;
+  logger: Logger;
+  runsWorkers: boolean;
+}): Promise<Queue> {
+  const boss = new PgBoss({
+    connectionString: options.url,
+    schema: "pgboss",
+    application_name: options.runsWorkers ? "ringback-worker" : "ringback-web",
+    max: 5,
+    supervise: options.runsWorkers,
+    schedule: options.runsWorkers,
+    migrate: true,
+    useListenNotify: true,
+  });
+  boss.on("error", (error) => options.logger.error({ err: error }, "Queue error"));
+  await boss.start();
+  return boss;
+}
+
+/** Creates every queue, registers each job's handler and schedule. */
+export async function registerJobs(
+  boss: Queue,
+  // biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type.
+  definitions: JobDefinition<any>[],
+  context: { db: Database; logger: Logger },
+): Promise<void> {
+  for (const job of definitions) {
+    await boss.createQueue(job.name);
+    await boss.work(job.name, async (batch) => {
+      for (const message of batch) {
+        const logger = context.logger.child({ job: job.name, jobId: message.id });
+        await job.handle(message.data ?? {}, { db: context.db, logger });
+      }
+    });
+    if (job.cron) await boss.schedule(job.name, job.cron);
+  }
+}

@@ -1,0 +1,102 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import type { Config } from "./config/env.ts";
+import { connectDatabase, migrateDatabase } from "./db/database.ts";
+import { startEmbeddedPostgres } from "./db/embedded-postgres.ts";
+import { createApp } from "./http/app.ts";
+import { jobs } from "./jobs/index.ts";
+import type { Logger } from "./lib/logger.ts";
+import { registerJobs, startQueue } from "./queue/queue.ts";
+
+/** all: web + worker in one process (the default); web: HTTP only; worker: jobs only. */
+export type Role = "all" | "web" | "worker";
+
+export interface Ringback {
+  /** Where the HTTP server listens (web and all roles). */
+  url: string | null;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The composition root: database (embedded unless DATABASE_URL is set), migrations, queue,
+ * HTTP server and worker. Resources are released in reverse order on stop, or if start-up
+ * fails half-way.
+ */
+export async function startRingback(options: {
+  config: Config;
+  logger: Logger;
+  role: Role;
+  webDist?: string;
+}): Promise<Ringback> {
+  const { config, logger, role } = options;
+  const cleanups: { name: string; run: () => Promise<unknown> }[] = [];
+  const stop = async () => {
+    while (cleanups.length > 0) {
+      const step = cleanups.pop()!;
+      try {
+        await step.run();
+      } catch (error) {
+        logger.error({ err: error, step: step.name }, "Error while shutting down");
+      }
+    }
+  };
+
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, logger });
+      cleanups.push({ name: "embedded postgres", run: () => embedded.stop() });
+      databaseUrl = embedded.url;
+    }
+    const { db, pool } = connectDatabase(databaseUrl, { applicationName: `ringback-${role}` });
+    cleanups.push({ name: "database pool", run: () => pool.end() });
+    await migrateDatabase(pool, logger);
+
+    const runsWorkers = role !== "web";
+    const queue = await startQueue({ url: databaseUrl, logger, runsWorkers });
+    // Graceful: running jobs finish (or are released back to the queue after the timeout).
+    cleanups.push({ name: "queue", run: () => queue.stop({ graceful: true, timeout: 20_000 }) });
+    if (runsWorkers) {
+      await registerJobs(queue, jobs, { db, logger });
+      logger.info({ jobs: jobs.map((j) => j.name) }, "Worker is running");
+    }
+
+    let url: string | null = null;
+    if (role !== "worker") {
+      const app = createApp({
+        db,
+        pool,
+        queue,
+        logger,
+        isProduction: config.isProduction,
+        ...(options.webDist ? { webDist: options.webDist } : {}),
+      });
+      const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+        const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+          resolve(s),
+        );
+        s.once("error", reject);
+      });
+      const { port } = server.address() as AddressInfo;
+      url = `http://localhost:${port}`;
+      cleanups.push({
+        name: "http server",
+        run: () =>
+          new Promise<void>((resolve) => {
+            // Stop accepting; let in-flight requests finish; drop idle and, after 5 s, all sockets.
+            server.close(() => resolve());
+            if ("closeIdleConnections" in server) server.closeIdleConnections();
+            setTimeout(() => {
+              if ("closeAllConnections" in server) server.closeAllConnections();
+            }, 5000).unref();
+          }),
+      });
+      logger.info({ url }, `Ringback is running at ${url}`);
+    }
+    return { url, databaseUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,24 @@
+import { Link } from "react-router";
+import { Brand } from "@/components/brand";
+import { Button } from "@/components/ui/button";
+
+/** SPEC.md §2: any other path. */
+export function NotFoundPage() {
+  return (
+    <main className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted/40 p-4 text-center">
+      <Brand />
+      <p className="text-7xl font-bold tracking-tight text-primary" aria-hidden="true">
+        404
+      </p>
+      <div className="flex flex-col gap-2">
+        <h1 className="text-2xl font-semibold">Oops! Page not found</h1>
+        <p className="text-muted-foreground">
+          The page you are looking for does not exist or has moved.
+        </p>
+      </div>
+      <Button asChild>
+        <Link to="/">Return to Home</Link>
+      </Button>
+    </main>
+  );
+}
