@@ -49,7 +49,10 @@ export async function startRingback(options: {
       cleanups.push({ name: "embedded postgres", run: () => embedded.stop() });
       databaseUrl = embedded.url;
     }
-    const { db, pool } = connectDatabase(databaseUrl, { applicationName: `ringback-${role}` });
+    const { db, pool } = connectDatabase(databaseUrl, {
+      applicationName: `ringback-${role}`,
+      logger,
+    });
     cleanups.push({ name: "database pool", run: () => pool.end() });
     await migrateDatabase(pool, logger);
 

@@ -22,47 +22,53 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
   .transform((v) => v.replace(/\/+$/, ""));
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().trim().min(1).default("0.0.0.0"),
-    DATA_DIR: z.string().trim().min(1).default("./data"),
-    DATABASE_URL: z.preprocess((v) => (v === "" ? undefined : v), postgresUrl.optional()),
-    PUBLIC_URL: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
-    SECRET_KEY: z.preprocess(
-      (v) => (v === "" ? undefined : v),
-      z.string().min(32, "must be at least 32 characters").optional(),
-    ),
-    LOG_LEVEL: z
-      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
-      .default("info"),
-    TYPEFORM_CLIENT_ID: optionalString,
-    TYPEFORM_CLIENT_SECRET: optionalString,
-    BLAND_API_KEY: optionalString,
-    TWILIO_ACCOUNT_SID: optionalString,
-    TWILIO_AUTH_TOKEN: optionalString,
-    TWILIO_FROM_NUMBER: optionalString,
-  })
-  .superRefine((env, ctx) => {
-    const together = (names: (keyof typeof env)[], what: string) => {
-      const set = names.filter((n) => env[n] !== undefined);
-      if (set.length > 0 && set.length < names.length) {
-        for (const n of names.filter((n) => env[n] === undefined)) {
-          ctx.addIssue({ code: "custom", path: [n], message: `is required when ${what} is set` });
-        }
-      }
-    };
-    together(["TYPEFORM_CLIENT_ID", "TYPEFORM_CLIENT_SECRET"], "Typeform");
-    together(["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER"], "Twilio");
-    if (env.NODE_ENV === "production") {
-      for (const n of ["SECRET_KEY", "PUBLIC_URL", "TWILIO_ACCOUNT_SID"] as const) {
-        if (env[n] === undefined) {
-          ctx.addIssue({ code: "custom", path: [n], message: "is required in production" });
-        }
-      }
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ error: "must be a port number (0-65535)" })
+    .int({ error: "must be a port number (0-65535)" })
+    .min(0, { error: "must be a port number (0-65535)" })
+    .max(65535, { error: "must be a port number (0-65535)" })
+    .default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: z.preprocess((v) => (v === "" ? undefined : v), postgresUrl.optional()),
+  PUBLIC_URL: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
+  SECRET_KEY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TYPEFORM_CLIENT_ID: optionalString,
+  TYPEFORM_CLIENT_SECRET: optionalString,
+  BLAND_API_KEY: optionalString,
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM_NUMBER: optionalString,
+});
+
+/**
+ * Rules across variables. They read the raw source, so they are reported together with any
+ * per-variable errors (zod skips refinements of an object whose fields failed).
+ */
+function crossVariableProblems(source: Record<string, string | undefined>): string[] {
+  const has = (name: string) => (source[name] ?? "").trim() !== "";
+  const problems: string[] = [];
+  const together = (names: string[], what: string) => {
+    if (names.some(has)) {
+      for (const n of names.filter((n) => !has(n)))
+        problems.push(`${n} is required when ${what} is set`);
     }
-  });
+  };
+  together(["TYPEFORM_CLIENT_ID", "TYPEFORM_CLIENT_SECRET"], "Typeform");
+  together(["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER"], "Twilio");
+  if (source.NODE_ENV === "production") {
+    for (const n of ["SECRET_KEY", "PUBLIC_URL", "TWILIO_ACCOUNT_SID"]) {
+      if (!has(n)) problems.push(`${n} is required in production`);
+    }
+  }
+  return problems;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -95,11 +101,13 @@ export class ConfigError extends Error {
 /** Parses the environment; throws ConfigError naming every bad variable. Pure: no file I/O. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
-  if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((i) => `${i.path.join(".") || "environment"} ${i.message}`),
-    );
-  }
+  const problems = [
+    ...(result.success
+      ? []
+      : result.error.issues.map((i) => `${i.path.join(".") || "environment"} ${i.message}`)),
+    ...crossVariableProblems(source),
+  ];
+  if (problems.length > 0 || !result.success) throw new ConfigError(problems);
   return result.data;
 }
 

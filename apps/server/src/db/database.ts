@@ -14,7 +14,7 @@ export interface DatabaseHandle {
 
 export function connectDatabase(
   url: string,
-  options: { max?: number; applicationName?: string } = {},
+  options: { max?: number; applicationName?: string; logger?: Logger } = {},
 ): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
@@ -22,6 +22,11 @@ export function connectDatabase(
     application_name: options.applicationName ?? "ringback",
     idleTimeoutMillis: 30_000,
   });
+  // An idle client whose server connection drops (restart, failover) must not crash the
+  // process: the pool discards it and opens a new one on the next query.
+  pool.on("error", (error) =>
+    options.logger?.warn({ err: error }, "Idle database connection lost"),
+  );
   return { pool, db: drizzle(pool, { schema }) };
 }
 

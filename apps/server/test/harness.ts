@@ -1,0 +1,89 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, inject } from "vitest";
+import { loadConfig } from "../src/config/env.ts";
+import { connectDatabase, type DatabaseHandle } from "../src/db/database.ts";
+import { createLogger, type Logger } from "../src/lib/logger.ts";
+import { type Role, startRingback } from "../src/runtime.ts";
+
+const TEMPLATE_DATABASE = "ringback_template";
+
+export const testLogger: Logger = createLogger({
+  level: process.env.TEST_LOG_LEVEL ?? "silent",
+  pretty: false,
+});
+
+/** The admin connection string of the shared test PostgreSQL server. */
+export function adminUrl(): string {
+  return inject("pgAdminUrl");
+}
+
+export function urlFor(database: string): string {
+  const url = new URL(adminUrl());
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty database (no schema) and drops it after the file's tests. */
+export async function createEmptyDatabase(): Promise<string> {
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  await admin((c) => c.query(`create database ${name}`));
+  afterAll(() => admin((c) => c.query(`drop database if exists ${name} with (force)`)));
+  return urlFor(name);
+}
+
+/** A fresh, migrated database for one test file: a clone of the migrated template. */
+export async function createTestDatabase(): Promise<DatabaseHandle & { url: string }> {
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  await admin((c) => c.query(`create database ${name} template ${TEMPLATE_DATABASE}`));
+  const url = urlFor(name);
+  const handle = connectDatabase(url, { max: 5 });
+  afterAll(async () => {
+    await handle.pool.end();
+    await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+  });
+  return { ...handle, url };
+}
+
+/** Starts Ringback in this process against a fresh test database; stops it after the file. */
+export async function startTestRingback(
+  options: { role?: Role; env?: Record<string, string> } = {},
+) {
+  const database = await createTestDatabase();
+  const dataDir = tempDataDir("ringback-test-data-");
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    ...options.env,
+  });
+  const ringback = await startRingback({ config, logger: testLogger, role: options.role ?? "all" });
+  afterAll(async () => {
+    await ringback.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { ...ringback, url: ringback.url!, database, config };
+}
+
+/** A temporary DATA_DIR that the `postgres` system user can enter (mkdtemp makes 0700 folders). */
+export function tempDataDir(prefix = "ringback-test-"): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  chmodSync(dir, 0o755);
+  return dir;
+}

@@ -1,0 +1,148 @@
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { createEmptyDatabase, tempDataDir } from "./harness.ts";
+import { listeningUrl, type RingbackProcess, spawnRingback, stopProcess } from "./process.ts";
+
+const running: RingbackProcess[] = [];
+function start(env: Record<string, string>, args: string[] = []) {
+  const p = spawnRingback({ PORT: "0", HOST: "127.0.0.1", ...env }, args);
+  running.push(p);
+  return p;
+}
+afterAll(async () => {
+  for (const p of running) await stopProcess(p, "SIGTERM");
+});
+
+async function health(url: string) {
+  const response = await fetch(`${url}/api/health`);
+  return { status: response.status, body: (await response.json()) as { status: string } };
+}
+
+/** Connects to the embedded PostgreSQL of a running process, from its log and DATA_DIR. */
+async function embeddedClient(p: RingbackProcess, dataDir: string) {
+  const started = await p.waitForLog("Embedded PostgreSQL started");
+  const credentials = JSON.parse(readFileSync(path.join(dataDir, "postgres.json"), "utf8")) as {
+    user: string;
+    password: string;
+  };
+  const client = new pg.Client({
+    host: "127.0.0.1",
+    port: started.port as number,
+    user: credentials.user,
+    password: credentials.password,
+    database: "ringback",
+  });
+  await client.connect();
+  return client;
+}
+
+describe("embedded PostgreSQL in DATA_DIR", () => {
+  const dataDir = tempDataDir("ringback-process-");
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("starts on an empty DATA_DIR, refuses a second instance, keeps data across restarts and recovers from a kill", async () => {
+    // Cold start on an empty DATA_DIR.
+    const first = start({ DATA_DIR: dataDir });
+    const url = await listeningUrl(first);
+    expect(await health(url)).toMatchObject({ status: 200, body: { status: "ok" } });
+    expect(existsSync(path.join(dataDir, "postgres", "PG_VERSION"))).toBe(true);
+    expect(existsSync(path.join(dataDir, "secret-key"))).toBe(true);
+
+    const client = await embeddedClient(first, dataDir);
+    await client.query(
+      "insert into organizations (id, name, slug) values ('kept', 'Kept Co', 'kept-co')",
+    );
+    await client.end();
+
+    // A second instance on the same DATA_DIR refuses with a clear message.
+    const second = start({ DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.stderr()).toContain(
+      `Another Ringback process (pid ${first.child.pid}) is already using DATA_DIR`,
+    );
+    expect(await health(url)).toMatchObject({ status: 200 });
+
+    // SIGTERM stops gracefully: database stopped, lock released.
+    expect(await stopProcess(first, "SIGTERM")).toBe(0);
+    expect(first.logs.some((l) => l.msg === "Embedded PostgreSQL stopped")).toBe(true);
+    expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
+    expect(existsSync(path.join(dataDir, "ringback.lock"))).toBe(false);
+
+    // A warm start keeps the data.
+    const third = start({ DATA_DIR: dataDir });
+    await listeningUrl(third);
+    const again = await embeddedClient(third, dataDir);
+    expect((await again.query("select name from organizations where id = 'kept'")).rows).toEqual([
+      { name: "Kept Co" },
+    ]);
+    await again.end();
+
+    // SIGKILL leaves a stale lock and an orphaned PostgreSQL; the next start recovers both.
+    third.child.kill("SIGKILL");
+    await third.exited;
+    expect(existsSync(path.join(dataDir, "ringback.lock"))).toBe(true);
+    const fourth = start({ DATA_DIR: dataDir });
+    const fourthUrl = await listeningUrl(fourth);
+    expect(fourth.logs.some((l) => String(l.msg).includes("did not stop cleanly"))).toBe(true);
+    expect(await health(fourthUrl)).toMatchObject({ status: 200 });
+    const recovered = await embeddedClient(fourth, dataDir);
+    expect(
+      (await recovered.query("select count(*)::int as n from organizations where id = 'kept'"))
+        .rows,
+    ).toEqual([{ n: 1 }]);
+    await recovered.end();
+    expect(await stopProcess(fourth)).toBe(0);
+  });
+});
+
+describe("external PostgreSQL from DATABASE_URL", () => {
+  it("runs web and worker as separate processes against one database and never starts an embedded one", async () => {
+    const databaseUrl = await createEmptyDatabase();
+    const dataDir = tempDataDir("ringback-external-");
+    try {
+      const web = start({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, ["--role=web"]);
+      const worker = start({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, ["--role=worker"]);
+      const url = await listeningUrl(web);
+      await worker.waitForLog("Worker is running");
+      expect(await health(url)).toMatchObject({ status: 200, body: { status: "ok" } });
+      expect(worker.logs.some((l) => String(l.msg).includes("Ringback is running at"))).toBe(false);
+      expect(web.logs.some((l) => l.msg === "Worker is running")).toBe(false);
+      expect(existsSync(path.join(dataDir, "postgres"))).toBe(false);
+
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      const tables = await client.query(
+        "select 1 from information_schema.tables where table_name = 'call_records'",
+      );
+      const queue = await client.query(
+        "select 1 from information_schema.schemata where schema_name = 'pgboss'",
+      );
+      await client.end();
+      expect(tables.rowCount).toBe(1);
+      expect(queue.rowCount).toBe(1);
+
+      expect(await stopProcess(web)).toBe(0);
+      expect(await stopProcess(worker)).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("invalid configuration", () => {
+  it("stops start-up with one message naming each bad variable", async () => {
+    const p = start({
+      PORT: "not-a-port",
+      DATABASE_URL: "mysql://nope",
+      TYPEFORM_CLIENT_ID: "abc",
+    });
+    expect(await p.exited).toBe(1);
+    const stderr = p.stderr();
+    expect(stderr).toContain("Invalid configuration");
+    expect(stderr).toMatch(/PORT/);
+    expect(stderr).toMatch(/DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(stderr).toMatch(/TYPEFORM_CLIENT_SECRET is required when Typeform is set/);
+  });
+});
