@@ -36,6 +36,7 @@ export function ForgotPasswordPage() {
     setSending(true);
     try {
       await simulateResetEmail(email.trim());
+      toast.dismiss();
       setSent(true);
     } catch (error) {
       toast.error("Request failed", {

@@ -1,0 +1,105 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, parseEnv } from "./env.ts";
+
+const problemsOf = (source: Record<string, string>) => {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe("parseEnv", () => {
+  it("has working defaults for an empty environment", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: "development",
+      PORT: 3000,
+      DATA_DIR: "./data",
+      LOG_LEVEL: "info",
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("names every bad variable at once", () => {
+    const problems = problemsOf({
+      PORT: "70000",
+      DATABASE_URL: "mysql://x",
+      PUBLIC_URL: "ftp://x",
+      SECRET_KEY: "short",
+      LOG_LEVEL: "loud",
+      TWILIO_ACCOUNT_SID: "AC1",
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        "PORT must be a port number (0-65535)",
+        "DATABASE_URL must be a postgres:// or postgresql:// URL",
+        "PUBLIC_URL must be an http:// or https:// URL",
+        "SECRET_KEY must be at least 32 characters",
+        "TWILIO_AUTH_TOKEN is required when Twilio is set",
+        "TWILIO_FROM_NUMBER is required when Twilio is set",
+      ]),
+    );
+    expect(problems.some((p) => p.startsWith("LOG_LEVEL"))).toBe(true);
+  });
+
+  it("requires the secret, public URL and an SMS provider in production", () => {
+    expect(problemsOf({ NODE_ENV: "production" })).toEqual([
+      "SECRET_KEY is required in production",
+      "PUBLIC_URL is required in production",
+      "TWILIO_ACCOUNT_SID is required in production",
+    ]);
+  });
+
+  it("requires Typeform credentials in pairs and treats empty values as unset", () => {
+    expect(problemsOf({ TYPEFORM_CLIENT_SECRET: "s" })).toEqual([
+      "TYPEFORM_CLIENT_ID is required when Typeform is set",
+    ]);
+    expect(
+      problemsOf({ TYPEFORM_CLIENT_ID: "", TYPEFORM_CLIENT_SECRET: "", DATABASE_URL: "" }),
+    ).toEqual([]);
+  });
+});
+
+describe("loadConfig", () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+  const tempDir = () => {
+    const d = mkdtempSync(path.join(tmpdir(), "ringback-config-"));
+    dirs.push(d);
+    return d;
+  };
+
+  it("generates a secret key into DATA_DIR once, private to the owner, and reuses it", () => {
+    const dataDir = path.join(tempDir(), "data");
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.secretKey).toHaveLength(43);
+    expect(second.secretKey).toBe(first.secretKey);
+    const file = path.join(dataDir, "secret-key");
+    expect(readFileSync(file, "utf8").trim()).toBe(first.secretKey);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it("uses SECRET_KEY when given and derives PUBLIC_URL from PORT", () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), SECRET_KEY: "k".repeat(40), PORT: "4100" });
+    expect(config.secretKey).toBe("k".repeat(40));
+    expect(config.publicUrl).toBe("http://localhost:4100");
+    expect(config.typeform).toBeNull();
+    expect(config.bland).toBeNull();
+  });
+
+  it("resolves DATA_DIR against the working directory and trims a trailing slash from PUBLIC_URL", () => {
+    const cwd = tempDir();
+    const config = loadConfig({ DATA_DIR: "state", PUBLIC_URL: "https://calls.example.com/" }, cwd);
+    expect(config.dataDir).toBe(path.join(cwd, "state"));
+    expect(config.publicUrl).toBe("https://calls.example.com");
+  });
+});
