@@ -41,5 +41,7 @@ export default defineConfig({
     env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "test" },
     stdout: "ignore",
     stderr: "pipe",
+    // Playwright's default is SIGKILL, which would leave the embedded PostgreSQL running.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
   },
 });
