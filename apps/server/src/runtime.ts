@@ -72,7 +72,7 @@ export async function startRingback(options: {
         pool,
         queue,
         logger,
-        isProduction: config.isProduction,
+        config,
         ...(options.webDist ? { webDist: options.webDist } : {}),
       });
       const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

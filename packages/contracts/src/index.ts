@@ -1,2 +1,5 @@
+export * from "./accounts.ts";
 export * from "./errors.ts";
 export * from "./health.ts";
+export * from "./permissions.ts";
+export * from "./phone.ts";

@@ -22,6 +22,11 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
   .transform((v) => v.replace(/\/+$/, ""));
 
+const positiveInt = z.coerce
+  .number({ error: "must be a whole number of at least 1" })
+  .int({ error: "must be a whole number of at least 1" })
+  .min(1, { error: "must be a whole number of at least 1" });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce
@@ -45,6 +50,22 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: optionalString,
   TWILIO_AUTH_TOKEN: optionalString,
   TWILIO_FROM_NUMBER: optionalString,
+  TWILIO_API_URL: httpUrl.default("https://api.twilio.com"),
+  SMTP_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .trim()
+      .refine((v) => /^smtps?:\/\/.+/.test(v), "must be an smtp:// or smtps:// URL")
+      .optional(),
+  ),
+  EMAIL_FROM: z.string().trim().min(3).default("Ringback <no-reply@ringback.local>"),
+  CODE_SENDS_PER_PHONE: positiveInt.default(5),
+  CODE_SENDS_PER_IP: positiveInt.default(20),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
 });
 
 /**
@@ -86,7 +107,18 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   typeform: { clientId: string; clientSecret: string } | null;
   bland: { apiKey: string } | null;
-  twilio: { accountSid: string; authToken: string; fromNumber: string } | null;
+  twilio: { accountSid: string; authToken: string; fromNumber: string; apiUrl: string } | null;
+  /** Unset: emails go to the log and the /dev/email outbox. */
+  smtpUrl: string | undefined;
+  emailFrom: string;
+  rateLimits: {
+    /** One-time-code sends per phone number per 15 minutes. */
+    codeSendsPerPhone: number;
+    /** One-time-code sends per client address per hour. */
+    codeSendsPerIp: number;
+  };
+  /** Read the client address from X-Forwarded-For (only behind a proxy you control). */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -143,8 +175,16 @@ export function loadConfig(
             accountSid: env.TWILIO_ACCOUNT_SID,
             authToken: env.TWILIO_AUTH_TOKEN,
             fromNumber: env.TWILIO_FROM_NUMBER,
+            apiUrl: env.TWILIO_API_URL,
           }
         : null,
+    smtpUrl: env.SMTP_URL,
+    emailFrom: env.EMAIL_FROM,
+    rateLimits: {
+      codeSendsPerPhone: env.CODE_SENDS_PER_PHONE,
+      codeSendsPerIp: env.CODE_SENDS_PER_IP,
+    },
+    trustProxy: env.TRUST_PROXY,
   };
 }
 

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 
 /**
  * Identity tables. Their JS property names follow better-auth's model fields so its Drizzle
@@ -86,6 +97,10 @@ export const twoFactors = pgTable(
     secret: text("secret").notNull(),
     backupCodes: text("backup_codes").notNull(),
     friendlyName: text("friendly_name"),
+    /** False until the user proves the authenticator works by entering one code. */
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("two_factors_user_id_idx").on(t.userId)],
@@ -96,8 +111,37 @@ export const jwks = pgTable("jwks", {
   id: text("id").primaryKey(),
   publicKey: text("public_key").notNull(),
   privateKey: text("private_key").notNull(),
+  alg: text("alg"),
+  crv: text("crv"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp("expires_at", { withTimezone: true }),
 });
 
 export const randomToken = sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`;
+
+/**
+ * Counters for rate limits (one-time-code sends per phone number and per client address).
+ * The shape is the one rate-limiter-flexible's PostgreSQL store expects; `expire` is epoch ms.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: varchar("key", { length: 255 }).primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
+});
+
+/**
+ * Development outbox: every SMS and email the console senders "send", shown at /dev/sms and
+ * /dev/email. Never written in production (a real provider is required there).
+ */
+export const devOutbox = pgTable(
+  "dev_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    channel: text("channel").$type<"sms" | "email">().notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject"),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("dev_outbox_channel_created_idx").on(t.channel, t.createdAt.desc())],
+);

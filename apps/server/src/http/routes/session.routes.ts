@@ -1,0 +1,34 @@
+import type { Session } from "@ringback/contracts";
+import { Hono } from "hono";
+import { decodeJwt } from "jose";
+import type { Auth } from "../../auth/auth.ts";
+import type { Database } from "../../db/database.ts";
+import { getUser } from "../../domain/accounts/get-user.ts";
+import { AppError } from "../../lib/app-error.ts";
+
+/**
+ * GET /api/session — SPEC.md §3 Session for the browser: a fresh access token for the session
+ * cookie, its expiry and the user. The web app calls it on load, when the token nears expiry
+ * and when the tab becomes visible again; better-auth extends the cookie session as it goes.
+ */
+export function sessionRoutes(deps: { auth: Auth; db: Database }) {
+  return new Hono().get("/", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const { headers, response: current } = await deps.auth.api.getSession({
+      headers: c.req.raw.headers,
+      returnHeaders: true,
+    });
+    for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
+    if (!current) throw new AppError("unauthenticated", "Not signed in");
+    const { token } = await deps.auth.api.getToken({ headers: c.req.raw.headers });
+    const expiresAt = decodeJwt(token).exp ?? Math.floor(Date.now() / 1000);
+    const body: Session = {
+      access_token: token,
+      token_type: "bearer",
+      expires_at: expiresAt,
+      expires_in: Math.max(0, expiresAt - Math.floor(Date.now() / 1000)),
+      user: await getUser(deps.db, current.user.id),
+    };
+    return c.json(body);
+  });
+}

@@ -1,0 +1,21 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import { AppError } from "../lib/app-error.ts";
+
+/** Parses a JSON body with a contracts schema; the first problem becomes the message. */
+export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new AppError("bad_request", "The request body must be JSON.");
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new AppError("validation_failed", issue?.message ?? "Invalid request", {
+      issues: result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+    });
+  }
+  return result.data;
+}

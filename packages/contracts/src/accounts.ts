@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { invitationRoles, organizationRoles } from "./permissions.ts";
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+[1-9]\d{6,14}$/, "Enter a phone number with its country code, e.g. +1 415 555 0123");
+
+export const emailSchema = z.email("Enter a valid email address").trim().toLowerCase();
+
+/** SPEC.md §3 Multi-factor factor (TOTP only: the phone itself is the first factor). */
+export const factorSchema = z.object({
+  id: z.string(),
+  factor_type: z.literal("totp"),
+  status: z.enum(["verified", "unverified"]),
+  friendly_name: z.string(),
+  issuer: z.string(),
+});
+export type Factor = z.infer<typeof factorSchema>;
+
+/** SPEC.md §3 User. The role lives on the membership of the current organization. */
+export const userSchema = z.object({
+  id: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  user_metadata: z.object({ full_name: z.string().nullable() }),
+  factors: z.array(factorSchema),
+});
+export type User = z.infer<typeof userSchema>;
+
+/**
+ * SPEC.md §3 Session as the browser sees it. The refresh credential is the httpOnly session
+ * cookie, which scripts never see (ADR 0005); the access token is a short-lived JWT.
+ */
+export const sessionSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal("bearer"),
+  expires_in: z.number(),
+  expires_at: z.number(),
+  user: userSchema,
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const updateProfileSchema = z.object({
+  fullName: z.string().trim().min(1, "Enter your full name").max(200),
+  email: emailSchema,
+});
+export type UpdateProfile = z.infer<typeof updateProfileSchema>;
+
+/** Step 1 of sign-up: checked before a code is sent so the user does not verify in vain. */
+export const signupAvailabilitySchema = z.object({
+  email: emailSchema,
+  phone: phoneSchema,
+});
+
+/** After the code is verified: the pending signup data of SPEC.md §3. */
+export const completeSignupSchema = z.object({
+  fullName: z.string().trim().min(1, "All fields are required").max(200),
+  email: emailSchema,
+  organizationName: z.string().trim().min(1, "All fields are required").max(200),
+});
+export type CompleteSignup = z.infer<typeof completeSignupSchema>;
+
+export const organizationNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter an organization name")
+  .max(200, "Use at most 200 characters");
+
+export const organizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  logo_url: z.string().nullable(),
+  role: z.enum(organizationRoles),
+  created_at: z.string(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+export const createOrganizationSchema = z.object({ name: organizationNameSchema });
+export const updateOrganizationSchema = z.object({ name: organizationNameSchema });
+
+export const memberSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  organization_id: z.string(),
+  role: z.enum(organizationRoles),
+  created_at: z.string(),
+  full_name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const invitationSchema = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  email: z.string(),
+  role: z.enum(invitationRoles),
+  status: z.enum(["pending", "accepted", "canceled"]),
+  expires_at: z.string(),
+  created_at: z.string(),
+  created_by: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const createInvitationSchema = z.object({
+  email: emailSchema,
+  role: z.enum(invitationRoles).default("member"),
+});
+export type CreateInvitation = z.input<typeof createInvitationSchema>;
+
+/** What the inviter gets back: the invitation and the link to share. */
+export const createdInvitationSchema = z.object({
+  invitation: invitationSchema,
+  link: z.string(),
+  emailSent: z.boolean(),
+});
+
+/** GET /api/invitations/:token — what the accept page shows before sign-in. */
+export const invitationPreviewSchema = z.object({
+  organization_name: z.string(),
+  email: z.string(),
+  role: z.enum(invitationRoles),
+  inviter_name: z.string().nullable(),
+  expires_at: z.string(),
+  state: z.enum(["pending", "expired", "canceled", "accepted"]),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+export const acceptedInvitationSchema = z.object({ organization: organizationSchema });

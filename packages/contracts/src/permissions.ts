@@ -1,0 +1,27 @@
+/**
+ * SPEC.md §6 as data: which organization roles may do what. The server's tenancy middleware
+ * checks these; the web app reads the same table to show or hide controls.
+ */
+export const organizationRoles = ["owner", "admin", "member"] as const;
+export type OrganizationRole = (typeof organizationRoles)[number];
+
+export const invitationRoles = ["member", "admin"] as const;
+export type InvitationRole = (typeof invitationRoles)[number];
+
+const everyone = ["owner", "admin", "member"] as const;
+
+export const permissions = {
+  "organization:read": everyone,
+  "organization:update": ["owner"],
+  "members:read": everyone,
+  "members:remove": ["owner"],
+  "invitations:read": everyone,
+  "invitations:create": ["owner", "admin"],
+  "invitations:cancel": ["owner", "admin"],
+} as const satisfies Record<string, readonly OrganizationRole[]>;
+
+export type Permission = keyof typeof permissions;
+
+export function can(role: OrganizationRole | null | undefined, permission: Permission): boolean {
+  return role != null && (permissions[permission] as readonly string[]).includes(role);
+}
