@@ -1,10 +1,19 @@
 import { createBrowserRouter, Navigate, useParams } from "react-router";
+import { AdminLayout } from "@/features/admin-shell/admin-layout";
 import { EmailVerificationPage } from "@/features/auth/email-verification-page";
 import { ForgotPasswordPage } from "@/features/auth/forgot-password-page";
+import { LoginPage } from "@/features/auth/login-page";
+import { RequireAuth } from "@/features/auth/require-auth";
+import { SignupPage } from "@/features/auth/signup-page";
+import { DashboardPage } from "@/features/dashboard/dashboard-page";
 import { NotFoundPage } from "@/features/errors/not-found-page";
 import { UnauthorizedPage } from "@/features/errors/unauthorized-page";
+import { AcceptInvitationPage } from "@/features/invitations/accept-invitation-page";
 import { LandingPage } from "@/features/landing/landing-page";
+import { OrganizationSettingsPage } from "@/features/organization-settings/organization-settings-page";
 import { NotBuiltYetPage } from "@/features/pending/not-built-yet-page";
+import { ProfilePage } from "@/features/profile/profile-page";
+import { RootLayout } from "./root-layout";
 
 /** SPEC.md §2: the old configure-assistant routes redirect to assistant-configuration. */
 function LegacyConfigureAssistantRedirect() {
@@ -23,36 +32,47 @@ function LegacyConfigureAssistantRedirect() {
 
 /** Every route of SPEC.md §2. */
 export const router = createBrowserRouter([
-  { path: "/", element: <LandingPage /> },
-  { path: "/login", element: <NotBuiltYetPage screen="Login" /> },
-  { path: "/signup", element: <NotBuiltYetPage screen="Sign up" /> },
-  { path: "/email-verification", element: <EmailVerificationPage /> },
-  { path: "/forgot-password", element: <ForgotPasswordPage /> },
-  { path: "/unauthorized", element: <UnauthorizedPage /> },
   {
-    path: "/admin",
+    element: <RootLayout />,
     children: [
-      { index: true, element: <Navigate replace to="/admin/dashboard" /> },
-      { path: "dashboard", element: <NotBuiltYetPage screen="Dashboard" /> },
-      { path: "call-records", element: <NotBuiltYetPage screen="Call Records" /> },
-      { path: "assistant-configuration", element: <NotBuiltYetPage screen="New assistant" /> },
+      { path: "/", element: <LandingPage /> },
+      { path: "/login", element: <LoginPage /> },
+      { path: "/signup", element: <SignupPage /> },
+      { path: "/email-verification", element: <EmailVerificationPage /> },
+      { path: "/forgot-password", element: <ForgotPasswordPage /> },
+      { path: "/unauthorized", element: <UnauthorizedPage /> },
+      { path: "/invitations/:token", element: <AcceptInvitationPage /> },
       {
-        path: "assistant-configuration/:assistantId",
-        element: <NotBuiltYetPage screen="Assistant configuration" />,
-      },
-      {
-        path: "settings/organization",
-        element: <NotBuiltYetPage screen="Organization Settings" />,
-      },
-      { path: "settings/profile", element: <NotBuiltYetPage screen="Profile" /> },
-      { path: "form-connection/:provider", element: <NotBuiltYetPage screen="Form connection" /> },
-      { path: "configure-assistant/:formType", element: <LegacyConfigureAssistantRedirect /> },
-      {
-        path: "configure-assistant/:formType/:assistantId",
-        element: <LegacyConfigureAssistantRedirect />,
+        path: "/admin",
+        element: (
+          <RequireAuth>
+            <AdminLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <Navigate replace to="/admin/dashboard" /> },
+          { path: "dashboard", element: <DashboardPage /> },
+          { path: "call-records", element: <NotBuiltYetPage screen="Call Records" /> },
+          { path: "assistant-configuration", element: <NotBuiltYetPage screen="New assistant" /> },
+          {
+            path: "assistant-configuration/:assistantId",
+            element: <NotBuiltYetPage screen="Assistant configuration" />,
+          },
+          { path: "settings/organization", element: <OrganizationSettingsPage /> },
+          { path: "settings/profile", element: <ProfilePage /> },
+          {
+            path: "form-connection/:provider",
+            element: <NotBuiltYetPage screen="Form connection" />,
+          },
+          { path: "configure-assistant/:formType", element: <LegacyConfigureAssistantRedirect /> },
+          {
+            path: "configure-assistant/:formType/:assistantId",
+            element: <LegacyConfigureAssistantRedirect />,
+          },
+          { path: "*", element: <NotFoundPage /> },
+        ],
       },
       { path: "*", element: <NotFoundPage /> },
     ],
   },
-  { path: "*", element: <NotFoundPage /> },
 ]);

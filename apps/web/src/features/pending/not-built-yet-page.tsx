@@ -9,7 +9,7 @@ import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "@/comp
  */
 export function NotBuiltYetPage({ screen }: { screen: string }) {
   return (
-    <main className="flex min-h-svh items-center justify-center bg-muted/40 p-4">
+    <div className="flex min-h-[60svh] items-center justify-center p-4">
       <Card className="w-full max-w-md text-center">
         <CardHeader className="items-center">
           <span className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-warning/20 text-amber-800">
@@ -26,6 +26,6 @@ export function NotBuiltYetPage({ screen }: { screen: string }) {
           </Button>
         </CardFooter>
       </Card>
-    </main>
+    </div>
   );
 }

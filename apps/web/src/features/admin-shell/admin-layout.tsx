@@ -1,0 +1,103 @@
+import { Building2, LayoutDashboard, PhoneCall, UserRound } from "lucide-react";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { Brand } from "@/components/brand";
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarGroup,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarInset,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarProvider,
+  SidebarTrigger,
+} from "@/components/ui/sidebar";
+import { cn } from "@/lib/utils";
+import { OrganizationSwitcher } from "./organization-switcher";
+import { UserMenu } from "./user-menu";
+
+const mainNav = [
+  { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/admin/call-records", label: "Call Records", icon: PhoneCall },
+] as const;
+
+const settingsNav = [
+  { to: "/admin/settings/organization", label: "Organization Settings", icon: Building2 },
+  { to: "/admin/settings/profile", label: "Profile", icon: UserRound },
+] as const;
+
+/** SPEC.md §2 admin header and collapsible sidebar (Ctrl/Cmd+B), around every /admin page. */
+export function AdminLayout() {
+  const { pathname } = useLocation();
+  return (
+    <SidebarProvider>
+      <Sidebar>
+        <SidebarHeader className="h-14 justify-center border-b px-3">
+          <Link to="/admin/dashboard" aria-label="Ringback dashboard">
+            <Brand className="group-data-[state=collapsed]:hidden" />
+            <Brand compact className="hidden group-data-[state=collapsed]:inline-flex" />
+          </Link>
+        </SidebarHeader>
+        <SidebarContent>
+          {[
+            { label: "Workspace", items: mainNav },
+            { label: "Settings", items: settingsNav },
+          ].map((group) => (
+            <SidebarGroup key={group.label}>
+              <SidebarGroupLabel>{group.label}</SidebarGroupLabel>
+              <SidebarMenu>
+                {group.items.map((item) => (
+                  <SidebarMenuItem key={item.to}>
+                    <SidebarMenuButton
+                      asChild
+                      isActive={pathname.startsWith(item.to)}
+                      tooltip={item.label}
+                    >
+                      <Link to={item.to}>
+                        <item.icon aria-hidden="true" />
+                        <span>{item.label}</span>
+                      </Link>
+                    </SidebarMenuButton>
+                  </SidebarMenuItem>
+                ))}
+              </SidebarMenu>
+            </SidebarGroup>
+          ))}
+        </SidebarContent>
+      </Sidebar>
+      <SidebarInset>
+        <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur sm:gap-4 sm:px-4">
+          <SidebarTrigger />
+          <Link to="/admin/dashboard" className="md:hidden" aria-label="Ringback dashboard">
+            <Brand compact />
+          </Link>
+          <nav aria-label="Main" className="flex items-center gap-1">
+            {mainNav.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                className={({ isActive }) =>
+                  cn(
+                    "rounded-md px-2.5 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground",
+                    isActive && "bg-accent text-foreground",
+                  )
+                }
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
+            <OrganizationSwitcher />
+            <UserMenu />
+          </div>
+        </header>
+        <div className="flex-1 p-4 sm:p-6 lg:p-8">
+          <Outlet />
+        </div>
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}

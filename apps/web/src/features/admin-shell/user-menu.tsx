@@ -1,0 +1,84 @@
+import { Building2, LogOut, UserRound } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { toast } from "@/components/ui/sonner";
+import { signOut, useUser } from "@/lib/session";
+
+/** SPEC.md §2: the full name falls back to the email (then the phone). */
+export function displayName(user: {
+  email: string | null;
+  phone: string | null;
+  user_metadata: { full_name: string | null };
+}): string {
+  return user.user_metadata.full_name?.trim() || user.email || user.phone || "Account";
+}
+
+/** The avatar menu: name and initial, Profile, Organization Settings, Log out → /login. */
+export function UserMenu() {
+  const user = useUser();
+  const navigate = useNavigate();
+  if (!user) return null;
+  const name = displayName(user);
+  const initial = name.replace(/^\+/, "").charAt(0).toUpperCase();
+
+  const onLogout = async () => {
+    try {
+      await signOut();
+      navigate("/login", { replace: true });
+    } catch (error) {
+      toast.error("Logout failed", {
+        description: error instanceof Error ? error.message : undefined,
+      });
+    }
+  };
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" className="h-9 gap-2 px-1.5" aria-label="Account menu">
+          <span
+            aria-hidden="true"
+            className="flex size-8 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+          >
+            {initial}
+          </span>
+          <span className="hidden max-w-40 truncate text-sm font-medium sm:inline">{name}</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        <DropdownMenuLabel className="grid">
+          <span className="truncate">{name}</span>
+          {user.email && user.email !== name ? (
+            <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+          ) : null}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/admin/settings/profile">
+            <UserRound className="size-4" aria-hidden="true" />
+            Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/admin/settings/organization">
+            <Building2 className="size-4" aria-hidden="true" />
+            Organization Settings
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void onLogout()}>
+          <LogOut className="size-4" aria-hidden="true" />
+          Log out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,157 @@
+import { isCompleteCode, normalizePhone } from "@ringback/contracts";
+import { type FormEvent, useState } from "react";
+import { Link, Navigate, useLocation, useNavigate } from "react-router";
+import { CodeInput } from "@/components/code-input";
+import { Button } from "@/components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/sonner";
+import { sendCode, useAuth, verifyCode } from "@/lib/session";
+import { sendErrorMessage, verificationErrorMessage } from "./auth-errors";
+import { AuthLayout } from "./auth-layout";
+import { SecondFactorStep } from "./second-factor-step";
+
+type Step = "phone" | "code" | "second-factor";
+
+/** Where the route guard sent the user from, so they come back after signing in. */
+export function useReturnTo(): string {
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from;
+  return from?.startsWith("/admin") ? from : "/admin/dashboard";
+}
+
+/** SPEC.md §2 Login: phone number, then the 6-digit code (then the authenticator, if enrolled). */
+export function LoginPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const returnTo = useReturnTo();
+  const [step, setStep] = useState<Step>("phone");
+  const [phone, setPhone] = useState("");
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [finishing, setFinishing] = useState(false);
+
+  if (auth.status === "signed-in" && !finishing) return <Navigate replace to={returnTo} />;
+
+  const normalized = normalizePhone(phone);
+
+  const onSend = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!normalized) {
+      toast.error("Login failed", { description: "Please enter your phone number." });
+      return;
+    }
+    setBusy(true);
+    try {
+      await sendCode(normalized);
+      toast.success("Verification code sent", { description: `We sent a code to ${normalized}.` });
+      setCode("");
+      setStep("code");
+    } catch (error) {
+      toast.error("Login failed", {
+        description: sendErrorMessage(
+          error,
+          "An error occurred while sending the verification code",
+        ),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onVerify = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setFinishing(true);
+    try {
+      const { needsSecondFactor } = await verifyCode(normalized, code);
+      if (needsSecondFactor) {
+        setStep("second-factor");
+        setFinishing(false);
+      } else {
+        navigate(returnTo, { replace: true });
+      }
+    } catch (error) {
+      setFinishing(false);
+      toast.error("Verification failed", { description: verificationErrorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h1 className="text-2xl">Log in to Ringback</h1>
+          </CardTitle>
+          <CardDescription>
+            {step === "phone"
+              ? "We'll text you a verification code."
+              : step === "code"
+                ? `Enter the 6-digit code we sent to ${normalized}.`
+                : "One more step: your authenticator app."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {step === "phone" ? (
+            <form onSubmit={onSend} className="grid gap-4">
+              <div className="grid gap-2">
+                <Label htmlFor="phone">Phone Number</Label>
+                <Input
+                  id="phone"
+                  name="phone"
+                  type="tel"
+                  autoComplete="tel"
+                  placeholder="+1 (555) 123-4567"
+                  value={phone}
+                  onChange={(e) => setPhone(e.target.value)}
+                  aria-describedby="phone-hint"
+                />
+                <p id="phone-hint" className="text-sm text-muted-foreground">
+                  Include country code (e.g., +1 for US)
+                </p>
+              </div>
+              <Button type="submit" disabled={busy}>
+                {busy ? "Sending code..." : "Send Verification Code"}
+              </Button>
+            </form>
+          ) : step === "code" ? (
+            <form onSubmit={onVerify} className="grid gap-4">
+              <CodeInput id="code" value={code} onChange={setCode} autoFocus />
+              <Button type="submit" disabled={busy || !isCompleteCode(code)}>
+                {busy ? "Verifying..." : "Verify & Login"}
+              </Button>
+              <Button type="button" variant="ghost" onClick={() => setStep("phone")}>
+                Back to Phone Entry
+              </Button>
+            </form>
+          ) : (
+            <SecondFactorStep
+              onDone={() => navigate(returnTo, { replace: true })}
+              onBack={() => setStep("phone")}
+            />
+          )}
+        </CardContent>
+        <CardFooter className="justify-center text-sm text-muted-foreground">
+          Don't have an account?&nbsp;
+          <Link
+            to="/signup"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Sign up
+          </Link>
+        </CardFooter>
+      </Card>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,5 @@
+import { NotBuiltYetPage } from "@/features/pending/not-built-yet-page";
+
+export function ProfilePage() {
+  return <NotBuiltYetPage screen="Profile" />;
+}
