@@ -38,7 +38,14 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     timeout: 60_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "test" },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "test",
+      // Every browser in the run signs in from 127.0.0.1.
+      CODE_SENDS_PER_IP: "100000",
+    },
     stdout: "ignore",
     stderr: "pipe",
     // Playwright's default is SIGKILL, which would leave the embedded PostgreSQL running.

@@ -1,3 +1,4 @@
+import { newPerson, signUp } from "./auth-helpers.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
 
 test.describe("landing page", () => {
@@ -33,9 +34,10 @@ test.describe("error pages", () => {
     await expect(page.getByText("AI Voice Calls", { exact: true })).toBeVisible();
   });
 
-  test("unknown admin paths show the 404 page too", async ({ page }) => {
+  test("admin paths need sign-in first", async ({ page }) => {
     await page.goto("/admin/nothing-here");
-    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("heading", { name: "Log in to Ringback" })).toBeVisible();
   });
 
   test("/unauthorized shows Access Denied with its two ways out", async ({ page }) => {
@@ -51,6 +53,9 @@ test.describe("error pages", () => {
 
 test.describe("routes", () => {
   test("old configure-assistant routes redirect to assistant-configuration", async ({ page }) => {
+    await signUp(page, newPerson("Legacy"));
+    await page.goto("/admin/nothing-here");
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
     await page.goto("/admin/configure-assistant/typeform/abc-123");
     await expect(page).toHaveURL(/\/admin\/assistant-configuration\/abc-123$/);
     await page.goto("/admin/configure-assistant/typeform");

@@ -70,7 +70,8 @@ export class TestClient {
 
   /** GET /api/session and keep its access token. */
   async refreshSession(): Promise<Session> {
-    const session = await this.json<Session>("/api/session");
+    const session = await this.json<Session | null>("/api/session");
+    if (!session) throw new Error("GET /api/session: not signed in");
     this.accessToken = session.access_token;
     return session;
   }

@@ -6,7 +6,11 @@ export const phoneSchema = z
   .trim()
   .regex(/^\+[1-9]\d{6,14}$/, "Enter a phone number with its country code, e.g. +1 415 555 0123");
 
-export const emailSchema = z.email("Enter a valid email address").trim().toLowerCase();
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Enter a valid email address"));
 
 /** SPEC.md §3 Multi-factor factor (TOTP only: the phone itself is the first factor). */
 export const factorSchema = z.object({

@@ -46,11 +46,23 @@ export function useUser(): User | null {
 
 let inFlight: Promise<Session | null> | null = null;
 
-/** Asks the server for a fresh access token for the session cookie. Concurrent calls share one. */
-export function refreshSession(): Promise<Session | null> {
+/**
+ * Asks the server for a fresh access token for the session cookie. Concurrent calls share one;
+ * `force` waits for a request already in flight and asks again, for callers that have just
+ * changed the cookie (a request started before the change would answer for the old one).
+ */
+export async function refreshSession(options: { force?: boolean } = {}): Promise<Session | null> {
+  if (options.force && inFlight) {
+    await inFlight.catch(() => undefined);
+    inFlight = null;
+  }
   inFlight ??= (async () => {
     try {
-      const session = await api.get<Session>("/api/session", { auth: false });
+      const session = await api.get<Session | null>("/api/session", { auth: false });
+      if (!session) {
+        setState({ status: "signed-out" });
+        return null;
+      }
       const wasSignedIn = state.status === "signed-in";
       setState({ status: "signed-in", session });
       if (!wasSignedIn) broadcast("signed-in");
@@ -116,20 +128,20 @@ export async function verifyCode(
     { auth: false },
   );
   if (result.twoFactorRedirect) return { needsSecondFactor: true };
-  await refreshSession();
+  await refreshSession({ force: true });
   return { needsSecondFactor: false };
 }
 
 /** The TOTP challenge after the SMS code (SPEC.md §4 "MFA challenge verified"). */
 export async function verifySecondFactor(code: string): Promise<void> {
   await api.post("/api/auth/two-factor/verify-totp", { code }, { auth: false });
-  await refreshSession();
+  await refreshSession({ force: true });
 }
 
 /** SPEC.md §2: an access token in the URL hash becomes the session. */
 export async function signInWithAccessToken(accessToken: string): Promise<void> {
   await api.post("/api/auth/session/from-access-token", { accessToken }, { auth: false });
-  await refreshSession();
+  await refreshSession({ force: true });
 }
 
 export async function signOut(): Promise<void> {

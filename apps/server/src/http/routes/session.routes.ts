@@ -4,12 +4,12 @@ import { decodeJwt } from "jose";
 import type { Auth } from "../../auth/auth.ts";
 import type { Database } from "../../db/database.ts";
 import { getUser } from "../../domain/accounts/get-user.ts";
-import { AppError } from "../../lib/app-error.ts";
 
 /**
  * GET /api/session — SPEC.md §3 Session for the browser: a fresh access token for the session
  * cookie, its expiry and the user. The web app calls it on load, when the token nears expiry
  * and when the tab becomes visible again; better-auth extends the cookie session as it goes.
+ * Answers `null` when there is no session.
  */
 export function sessionRoutes(deps: { auth: Auth; db: Database }) {
   return new Hono().get("/", async (c) => {
@@ -19,7 +19,8 @@ export function sessionRoutes(deps: { auth: Auth; db: Database }) {
       returnHeaders: true,
     });
     for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
-    if (!current) throw new AppError("unauthenticated", "Not signed in");
+    // Signed out is an ordinary answer here, not an error: the app asks on every load.
+    if (!current) return c.json(null);
     const { token } = await deps.auth.api.getToken({ headers: c.req.raw.headers });
     const expiresAt = decodeJwt(token).exp ?? Math.floor(Date.now() / 1000);
     const body: Session = {

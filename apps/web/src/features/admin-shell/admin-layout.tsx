@@ -1,6 +1,8 @@
-import { Building2, LayoutDashboard, PhoneCall, UserRound } from "lucide-react";
+import { Building2, LayoutDashboard, PhoneCall, Plus, UserRound } from "lucide-react";
+import { useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { Brand } from "@/components/brand";
+import { CreateOrganizationDialog } from "@/components/create-organization-dialog";
 import {
   Sidebar,
   SidebarContent,
@@ -31,6 +33,7 @@ const settingsNav = [
 /** SPEC.md §2 admin header and collapsible sidebar (Ctrl/Cmd+B), around every /admin page. */
 export function AdminLayout() {
   const { pathname } = useLocation();
+  const [creating, setCreating] = useState(false);
   return (
     <SidebarProvider>
       <Sidebar>
@@ -65,6 +68,17 @@ export function AdminLayout() {
               </SidebarMenu>
             </SidebarGroup>
           ))}
+          <SidebarGroup>
+            <SidebarMenu>
+              <SidebarMenuItem>
+                {/* SPEC.md's switcher offers this only with two or more organizations. */}
+                <SidebarMenuButton tooltip="Create Organization" onClick={() => setCreating(true)}>
+                  <Plus aria-hidden="true" />
+                  <span>Create Organization</span>
+                </SidebarMenuButton>
+              </SidebarMenuItem>
+            </SidebarMenu>
+          </SidebarGroup>
         </SidebarContent>
       </Sidebar>
       <SidebarInset>
@@ -98,6 +112,7 @@ export function AdminLayout() {
           <Outlet />
         </div>
       </SidebarInset>
+      <CreateOrganizationDialog open={creating} onOpenChange={setCreating} />
     </SidebarProvider>
   );
 }

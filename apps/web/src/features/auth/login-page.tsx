@@ -15,23 +15,32 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/sonner";
 import { sendCode, useAuth, verifyCode } from "@/lib/session";
-import { sendErrorMessage, verificationErrorMessage } from "./auth-errors";
+import { AUTH_TOAST_ID, sendErrorMessage, verificationErrorMessage } from "./auth-errors";
 import { AuthLayout } from "./auth-layout";
 import { SecondFactorStep } from "./second-factor-step";
 
 type Step = "phone" | "code" | "second-factor";
 
-/** Where the route guard sent the user from, so they come back after signing in. */
+/** Pages a sign-in may return to: admin pages and the invitation being accepted. */
+const RETURNABLE_PREFIXES = ["/admin", "/invitations/"];
+
+/**
+ * Where the user came from (the route guard, or an invitation's 'Log in to accept'), so they come
+ * back after signing in. Only our own paths: never another origin.
+ */
 export function useReturnTo(): string {
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
-  return from?.startsWith("/admin") ? from : "/admin/dashboard";
+  return from && RETURNABLE_PREFIXES.some((prefix) => from.startsWith(prefix))
+    ? from
+    : "/admin/dashboard";
 }
 
 /** SPEC.md §2 Login: phone number, then the 6-digit code (then the authenticator, if enrolled). */
 export function LoginPage() {
   const auth = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
   const returnTo = useReturnTo();
   const [step, setStep] = useState<Step>("phone");
   const [phone, setPhone] = useState("");
@@ -46,17 +55,24 @@ export function LoginPage() {
   const onSend = async (event: FormEvent) => {
     event.preventDefault();
     if (!normalized) {
-      toast.error("Login failed", { description: "Please enter your phone number." });
+      toast.error("Login failed", {
+        id: AUTH_TOAST_ID,
+        description: "Please enter your phone number.",
+      });
       return;
     }
     setBusy(true);
     try {
       await sendCode(normalized);
-      toast.success("Verification code sent", { description: `We sent a code to ${normalized}.` });
+      toast.success("Verification code sent", {
+        id: AUTH_TOAST_ID,
+        description: `We sent a code to ${normalized}.`,
+      });
       setCode("");
       setStep("code");
     } catch (error) {
       toast.error("Login failed", {
+        id: AUTH_TOAST_ID,
         description: sendErrorMessage(
           error,
           "An error occurred while sending the verification code",
@@ -81,7 +97,10 @@ export function LoginPage() {
       }
     } catch (error) {
       setFinishing(false);
-      toast.error("Verification failed", { description: verificationErrorMessage(error) });
+      toast.error("Verification failed", {
+        id: AUTH_TOAST_ID,
+        description: verificationErrorMessage(error),
+      });
     } finally {
       setBusy(false);
     }
@@ -146,6 +165,7 @@ export function LoginPage() {
           Don't have an account?&nbsp;
           <Link
             to="/signup"
+            state={location.state}
             className="font-medium text-primary underline-offset-4 hover:underline"
           >
             Sign up

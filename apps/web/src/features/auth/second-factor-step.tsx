@@ -4,7 +4,7 @@ import { CodeInput } from "@/components/code-input";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/sonner";
 import { verifySecondFactor } from "@/lib/session";
-import { verificationErrorMessage } from "./auth-errors";
+import { AUTH_TOAST_ID, verificationErrorMessage } from "./auth-errors";
 
 /** After the SMS code, a user with an authenticator app enters its current code. */
 export function SecondFactorStep({ onDone, onBack }: { onDone: () => void; onBack: () => void }) {
@@ -17,7 +17,10 @@ export function SecondFactorStep({ onDone, onBack }: { onDone: () => void; onBac
       await verifySecondFactor(code);
       onDone();
     } catch (error) {
-      toast.error("Verification failed", { description: verificationErrorMessage(error) });
+      toast.error("Verification failed", {
+        id: AUTH_TOAST_ID,
+        description: verificationErrorMessage(error),
+      });
       setCode("");
     } finally {
       setBusy(false);

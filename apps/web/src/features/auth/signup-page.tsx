@@ -1,6 +1,6 @@
 import { isCompleteCode, normalizePhone } from "@ringback/contracts";
 import { type FormEvent, useState } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { CodeInput } from "@/components/code-input";
 import { Button } from "@/components/ui/button";
 import {
@@ -17,8 +17,9 @@ import { toast } from "@/components/ui/sonner";
 import { api } from "@/lib/api-client";
 import { rememberOrganization } from "@/lib/organizations";
 import { refreshSession, sendCode, useAuth, verifyCode } from "@/lib/session";
-import { sendErrorMessage, verificationErrorMessage } from "./auth-errors";
+import { AUTH_TOAST_ID, sendErrorMessage, verificationErrorMessage } from "./auth-errors";
 import { AuthLayout } from "./auth-layout";
+import { useReturnTo } from "./login-page";
 import { completePendingSignup, savePendingSignup } from "./pending-signup";
 
 const fields = [
@@ -58,6 +59,9 @@ type FieldId = (typeof fields)[number]["id"];
 export function SignupPage() {
   const auth = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Back where they came from (an invitation to accept, say), else the dashboard.
+  const returnTo = useReturnTo();
   const [step, setStep] = useState<"details" | "code">("details");
   const [values, setValues] = useState<Record<FieldId, string>>({
     fullName: "",
@@ -69,7 +73,7 @@ export function SignupPage() {
   const [busy, setBusy] = useState(false);
   const [finishing, setFinishing] = useState(false);
 
-  if (auth.status === "signed-in" && !finishing) return <Navigate replace to="/admin/dashboard" />;
+  if (auth.status === "signed-in" && !finishing) return <Navigate replace to={returnTo} />;
 
   const phone = normalizePhone(values.phone);
 
@@ -77,6 +81,7 @@ export function SignupPage() {
     event.preventDefault();
     if (fields.some((f) => !values[f.id].trim())) {
       toast.error("All fields are required", {
+        id: AUTH_TOAST_ID,
         description: "Please fill in all fields to continue.",
       });
       return;
@@ -94,11 +99,15 @@ export function SignupPage() {
         email: values.email.trim(),
         organizationName: values.organizationName.trim(),
       });
-      toast.success("Verification code sent", { description: `We sent a code to ${phone}.` });
+      toast.success("Verification code sent", {
+        id: AUTH_TOAST_ID,
+        description: `We sent a code to ${phone}.`,
+      });
       setCode("");
       setStep("code");
     } catch (error) {
       toast.error("Signup failed", {
+        id: AUTH_TOAST_ID,
         description: sendErrorMessage(error, "An error occurred during signup"),
       });
     } finally {
@@ -115,19 +124,23 @@ export function SignupPage() {
     } catch (error) {
       setFinishing(false);
       setBusy(false);
-      toast.error("Verification failed", { description: verificationErrorMessage(error) });
+      toast.error("Verification failed", {
+        id: AUTH_TOAST_ID,
+        description: verificationErrorMessage(error),
+      });
       return;
     }
     try {
       const organization = await completePendingSignup();
       if (organization) rememberOrganization(organization.id);
       await refreshSession();
-      navigate("/admin/dashboard", { replace: true });
+      navigate(returnTo, { replace: true });
     } catch (error) {
       toast.error("Failed to create organization", {
+        id: AUTH_TOAST_ID,
         description: sendErrorMessage(error, "An error occurred during signup"),
       });
-      navigate("/admin/dashboard", { replace: true });
+      navigate(returnTo, { replace: true });
     } finally {
       setBusy(false);
     }
@@ -187,7 +200,11 @@ export function SignupPage() {
         </CardContent>
         <CardFooter className="justify-center text-sm text-muted-foreground">
           Already have an account?&nbsp;
-          <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to="/login"
+            state={location.state}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Log in
           </Link>
         </CardFooter>

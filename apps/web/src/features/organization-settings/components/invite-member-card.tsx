@@ -1,0 +1,125 @@
+import { type InvitationRole, invitationRoles, type Organization } from "@ringback/contracts";
+import { type FormEvent, useState } from "react";
+import { CopyButton } from "@/components/copy-button";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
+import { toast } from "@/components/ui/sonner";
+import { type CreatedInvitation, useCreateInvitation } from "../api/create-invitation";
+import { roleLabels } from "../team";
+
+/**
+ * SPEC.md §2 'Invite New Members' (owner, admin). SPEC.md §5: a non-empty trimmed email; the
+ * role defaults to member. The link is shown after sending so it can be shared by hand too.
+ */
+export function InviteMemberCard({ organization }: { organization: Organization }) {
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<InvitationRole>("member");
+  const [sent, setSent] = useState<CreatedInvitation | null>(null);
+  const create = useCreateInvitation(organization.id);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    const trimmed = email.trim();
+    if (!trimmed) {
+      toast.error("Failed to send invitation", { description: "Enter an email address." });
+      return;
+    }
+    try {
+      const created = await create.mutateAsync({ email: trimmed, role });
+      setSent(created);
+      setEmail("");
+      setRole("member");
+      toast.success("Invitation sent", {
+        description: created.emailSent
+          ? `We emailed ${created.invitation.email}. You can also share the link.`
+          : `The email to ${created.invitation.email} could not be sent. Share the link instead.`,
+      });
+    } catch (error) {
+      toast.error("Failed to send invitation", {
+        description: error instanceof Error ? error.message : undefined,
+      });
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-lg">Invite New Members</h2>
+        </CardTitle>
+        <CardDescription>
+          We email them a link to join {organization.name}. The link works for 48 hours.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
+          <div className="grid gap-2">
+            <Label htmlFor="invite-email">Email</Label>
+            <Input
+              id="invite-email"
+              name="email"
+              type="email"
+              required
+              autoComplete="off"
+              placeholder="teammate@company.com"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="invite-role">Role</Label>
+            <Select value={role} onValueChange={(value) => setRole(value as InvitationRole)}>
+              <SelectTrigger id="invite-role">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {invitationRoles.map((r) => (
+                  <SelectItem key={r} value={r}>
+                    {roleLabels[r]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? "Sending..." : "Send Invitation"}
+          </Button>
+        </form>
+        {sent ? (
+          <div className="grid gap-2 rounded-lg border bg-muted/40 p-4">
+            <Label htmlFor="invitation-link">Invitation link for {sent.invitation.email}</Label>
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <Input
+                id="invitation-link"
+                readOnly
+                value={sent.link}
+                onFocus={(e) => e.currentTarget.select()}
+                className="font-mono text-xs"
+              />
+              <CopyButton
+                text={sent.link}
+                label="Copy"
+                copiedMessage="Invitation link copied"
+                size="default"
+              />
+            </div>
+            <p className="text-sm text-muted-foreground">
+              Only {sent.invitation.email} can use it, as{" "}
+              {sent.invitation.role === "admin" ? "an admin" : "a member"}.
+            </p>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

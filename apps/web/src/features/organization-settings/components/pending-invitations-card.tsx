@@ -1,0 +1,118 @@
+import {
+  can,
+  type Invitation,
+  type Organization,
+  type OrganizationRole,
+} from "@ringback/contracts";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { toast } from "@/components/ui/sonner";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
+import { useCancelInvitation } from "../api/cancel-invitation";
+import { formatDateSent } from "../team";
+import { TableSkeleton } from "./table-skeleton";
+import { RoleBadge } from "./team-members-card";
+
+/** SPEC.md §2 Pending Invitations: Email, Role, Date Sent, and Cancel for owner/admin. */
+export function PendingInvitationsCard({
+  organization,
+  role,
+  invitations,
+  isLoading,
+  failed,
+}: {
+  organization: Organization;
+  role: OrganizationRole | null;
+  invitations: Invitation[] | undefined;
+  isLoading: boolean;
+  failed: boolean;
+}) {
+  const showActions = can(role, "invitations:cancel");
+  const cancel = useCancelInvitation(organization.id);
+
+  const onCancel = async (invitation: Invitation) => {
+    try {
+      await cancel.mutateAsync(invitation.id);
+      toast.success("Invitation deleted", {
+        description: `The link sent to ${invitation.email} no longer works.`,
+      });
+    } catch (error) {
+      toast.error("Failed to delete invitation", {
+        description: error instanceof Error ? error.message : undefined,
+      });
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-lg">Pending Invitations</h2>
+        </CardTitle>
+        <CardDescription>
+          Invitations not yet accepted. Each link works for 48 hours.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isLoading ? (
+          <TableSkeleton label="Loading invitations" columns={showActions ? 4 : 3} rows={2} />
+        ) : failed || !invitations ? (
+          <p role="alert" className="text-sm text-destructive">
+            The invitations could not be loaded.
+          </p>
+        ) : invitations.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No pending invitations.</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Email</TableHead>
+                <TableHead>Role</TableHead>
+                <TableHead>Date Sent</TableHead>
+                {showActions ? <TableHead className="text-right">Actions</TableHead> : null}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {invitations.map((invitation) => {
+                const cancelling = cancel.isPending && cancel.variables === invitation.id;
+                return (
+                  <TableRow key={invitation.id}>
+                    <TableCell className="font-medium">{invitation.email}</TableCell>
+                    <TableCell>
+                      <RoleBadge role={invitation.role} />
+                    </TableCell>
+                    <TableCell>
+                      <time dateTime={invitation.created_at}>
+                        {formatDateSent(invitation.created_at)}
+                      </time>
+                    </TableCell>
+                    {showActions ? (
+                      <TableCell className="text-right">
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          disabled={cancelling}
+                          onClick={() => void onCancel(invitation)}
+                          aria-label={`Cancel invitation for ${invitation.email}`}
+                        >
+                          {cancelling ? "Cancelling..." : "Cancel"}
+                        </Button>
+                      </TableCell>
+                    ) : null}
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

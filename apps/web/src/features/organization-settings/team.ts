@@ -1,0 +1,39 @@
+import { can, type Member, type OrganizationRole } from "@ringback/contracts";
+
+/** Display rules of SPEC.md §2 Organization Settings, kept pure so they are tested. */
+export const roleLabels: Record<OrganizationRole, string> = {
+  owner: "Owner",
+  admin: "Admin",
+  member: "Member",
+};
+
+/** A member whose name is unknown (signed in by phone, never named) shows 'Unknown'. */
+export function memberName(member: Pick<Member, "full_name">): string {
+  return member.full_name?.trim() || "Unknown";
+}
+
+export function memberEmail(member: Pick<Member, "email">): string {
+  return member.email?.trim() || "No email";
+}
+
+/**
+ * SPEC.md §6: owners remove members other than themselves. Other owners are not offered either:
+ * the server refuses to remove an owner.
+ */
+export function canRemoveMember(
+  viewerRole: OrganizationRole | null,
+  viewerUserId: string | null,
+  member: Pick<Member, "user_id" | "role">,
+): boolean {
+  return (
+    can(viewerRole, "members:remove") && member.user_id !== viewerUserId && member.role !== "owner"
+  );
+}
+
+const dateSentFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+
+/** 'Mar 4, 2026' for a timestamp; the raw value if it is not a date. */
+export function formatDateSent(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateSentFormat.format(date);
+}
