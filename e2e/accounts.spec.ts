@@ -1,3 +1,4 @@
+import { Secret, TOTP } from "otpauth";
 import { logIn, logOut, newPerson, readCode, signUp, uniquePhone } from "./auth-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -190,6 +191,41 @@ test.describe("admin shell", () => {
     await page.getByRole("menuitem", { name: "Profile" }).click();
     await expect(page).toHaveURL(/\/admin\/settings\/profile$/);
     await page.getByRole("link", { name: "Ringback dashboard" }).first().click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+});
+
+test.describe("two-factor authentication", () => {
+  test("enrols an authenticator on Profile; sign-in then asks for it, or a backup code", async ({
+    page,
+  }) => {
+    const person = newPerson("Careful");
+    await signUp(page, person);
+    await page.goto("/admin/settings/profile");
+    await page.getByRole("button", { name: "Set up authenticator app" }).click();
+    const secret = (await page.locator("code").first().innerText()).replace(/\s+/g, "");
+    const backupCode = (
+      await page.getByRole("list", { name: "Backup codes" }).locator("li").first().innerText()
+    ).trim();
+    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+    await page.getByLabel("Authentication Code").fill(totp.generate());
+    await page.getByRole("button", { name: "Verify & Enable" }).click();
+    await expect(page.getByText("Two-factor authentication enabled")).toBeVisible();
+    await expect(page.getByRole("cell", { name: "Verified" })).toBeVisible();
+
+    await logOut(page);
+    await logIn(page, person.phone);
+    await expect(page.getByLabel("Authenticator Code")).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel("Authenticator Code").fill(totp.generate());
+    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+    await logOut(page);
+    await logIn(page, person.phone);
+    await page.getByRole("button", { name: "Use a backup code instead" }).click();
+    await page.getByLabel("Backup Code").fill(backupCode);
+    await page.getByRole("button", { name: "Verify", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 });

@@ -138,6 +138,12 @@ export async function verifySecondFactor(code: string): Promise<void> {
   await refreshSession({ force: true });
 }
 
+/** A saved backup code instead of the authenticator app (each works once). */
+export async function verifyBackupCode(code: string): Promise<void> {
+  await api.post("/api/auth/two-factor/verify-backup-code", { code }, { auth: false });
+  await refreshSession({ force: true });
+}
+
 /** SPEC.md §2: an access token in the URL hash becomes the session. */
 export async function signInWithAccessToken(accessToken: string): Promise<void> {
   await api.post("/api/auth/session/from-access-token", { accessToken }, { auth: false });

@@ -1,0 +1,128 @@
+import type { Browser, Page } from "@playwright/test";
+import { logIn, newPerson, type Person, readCode, signUp, uniquePhone } from "./auth-helpers.ts";
+import { expect, test } from "./fixtures.ts";
+
+async function openSettings(page: Page): Promise<void> {
+  await page.goto("/admin/settings/organization");
+  await expect(page.getByRole("heading", { name: "Organization Settings" })).toBeVisible();
+}
+
+/** As the current page's user, invites someone and returns the link shown to copy. */
+async function invite(page: Page, email: string, role: "Member" | "Admin"): Promise<string> {
+  await page.getByLabel("Email").fill(email);
+  if (role === "Admin") {
+    await page.getByLabel("Role").click();
+    await page.getByRole("option", { name: "Admin" }).click();
+  }
+  await page.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(page.getByText("Invitation sent").first()).toBeVisible();
+  const link = await page.getByLabel(`Invitation link for ${email}`).inputValue();
+  expect(link).toMatch(/\/invitations\/[0-9a-f]{64}$/);
+  return link;
+}
+
+/** A new person opens the link in their own browser, signs up from it and accepts. */
+async function acceptBySigningUp(browser: Browser, link: string, person: Person) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(new URL(link).pathname);
+  await page.getByRole("link", { name: "Sign up to accept" }).click();
+  await page.getByLabel("Full Name").fill(person.fullName);
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Phone Number").fill(person.phone);
+  await page.getByLabel("Company Name").fill(person.company);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("Verification Code").fill(await readCode(page, person.phone));
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/invitations\//);
+  await page.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  return { context, page };
+}
+
+test("a team: invite an admin and a member, each role sees what SPEC.md §6 allows", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const owner = newPerson("Owner");
+  await signUp(page, owner);
+  await openSettings(page);
+  await expect(page.getByRole("cell", { name: owner.email, exact: true })).toBeVisible();
+  // The owner never gets a Remove action on their own row.
+  await expect(page.getByRole("button", { name: `Remove ${owner.fullName}` })).toHaveCount(0);
+
+  const adminPerson = newPerson("Admin");
+  const adminLink = await invite(page, adminPerson.email, "Admin");
+  const memberEmail = `member.${Date.now()}@example.com`;
+  const memberLink = await invite(page, memberEmail, "Member");
+  await expect(page.getByRole("cell", { name: adminPerson.email, exact: true })).toBeVisible();
+  await expect(page.getByRole("cell", { name: memberEmail, exact: true })).toBeVisible();
+
+  // The admin signs up from the link and joins the owner's organization as admin.
+  const admin = await acceptBySigningUp(browser, adminLink, adminPerson);
+  await expect(
+    admin.page.getByRole("heading", { name: `${owner.company} Dashboard` }),
+  ).toBeVisible();
+
+  // The member logs in with a phone that has no account yet and accepts.
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  await member.goto(new URL(memberLink).pathname);
+  await member.getByRole("link", { name: "Log in to accept" }).click();
+  await logIn(member, uniquePhone());
+  await expect(member).toHaveURL(/\/invitations\//);
+  await member.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(member.getByRole("heading", { name: `${owner.company} Dashboard` })).toBeVisible();
+  // The link is used up.
+  await member.goto(new URL(memberLink).pathname);
+  await expect(member.getByText("This invitation has already been used.")).toBeVisible();
+
+  // Admin: invites and cancels; cannot rename or remove.
+  await openSettings(admin.page);
+  await expect(admin.page.getByLabel("Organization Name")).toHaveAttribute("readonly", "");
+  await expect(admin.page.getByRole("button", { name: "Save" })).toHaveCount(0);
+  await expect(admin.page.getByRole("button", { name: /^Remove / })).toHaveCount(0);
+  const extra = `extra.${Date.now()}@example.com`;
+  await invite(admin.page, extra, "Member");
+  await admin.page.getByRole("button", { name: `Cancel invitation for ${extra}` }).click();
+  await expect(admin.page.getByText("Invitation deleted")).toBeVisible();
+  await expect(admin.page.getByRole("cell", { name: extra, exact: true })).toHaveCount(0);
+
+  // Member: everything read-only.
+  await openSettings(member);
+  await expect(member.getByRole("heading", { name: "Invite New Members" })).toHaveCount(0);
+  await expect(member.getByRole("button", { name: /^Cancel invitation/ })).toHaveCount(0);
+  await expect(member.getByRole("button", { name: /^Remove / })).toHaveCount(0);
+  await expect(member.getByLabel("Organization Name")).toHaveAttribute("readonly", "");
+
+  // Owner: renames, then removes the member.
+  await page.reload();
+  await page.getByLabel("Organization Name").fill(`${owner.company} Renamed`);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Organization settings saved")).toBeVisible();
+  await expect(page.getByRole("cell", { name: memberEmail, exact: true })).toBeVisible();
+  const memberRow = page.getByRole("row").filter({ hasText: memberEmail });
+  await memberRow.getByRole("button", { name: /^Remove / }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByText("Member removed from organization")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: memberEmail })).toHaveCount(0);
+
+  await admin.context.close();
+  await memberContext.close();
+});
+
+test("an invitation for someone else says so", async ({ page, browser }) => {
+  const owner = newPerson("Inviter");
+  await signUp(page, owner);
+  await openSettings(page);
+  const link = await invite(page, `invitee.${Date.now()}@example.com`, "Member");
+
+  const context = await browser.newContext();
+  const stranger = await context.newPage();
+  await signUp(stranger, newPerson("Stranger"));
+  await stranger.goto(new URL(link).pathname);
+  await stranger.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(stranger.getByRole("alert")).toContainText("This invitation is for invitee.");
+  await context.close();
+});
