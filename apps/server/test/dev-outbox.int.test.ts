@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { devOutboxRoutes, latestOutboxMessage } from "../src/http/routes/dev-outbox.routes.ts";
 import { createConsoleEmailSender } from "../src/providers/email/console-email-sender.ts";
 import { createConsoleSmsSender } from "../src/providers/sms/console-sms-sender.ts";
-import { createTestDatabase, testLogger } from "./harness.ts";
+import { createTestDatabase, startTestRingback, testLogger } from "./harness.ts";
 
 describe("development outbox", async () => {
   const { db } = await createTestDatabase();
@@ -93,5 +93,38 @@ describe("development outbox", async () => {
     await sms.send({ to: "+14155550199", body: "old 444444" });
     await sms.send({ to: "+14155550199", body: "new 555555" });
     expect((await latestOutboxMessage(db, "sms", "+14155550199"))?.body).toBe("new 555555");
+  });
+});
+
+describe("outbox pages in production", async () => {
+  const app = await startTestRingback({
+    env: {
+      NODE_ENV: "production",
+      SECRET_KEY: "a-production-secret-key-of-at-least-32-chars",
+      PUBLIC_URL: "https://ringback.example.com",
+      TWILIO_ACCOUNT_SID: "AC00000000000000000000000000000000",
+      TWILIO_AUTH_TOKEN: "token",
+      TWILIO_FROM_NUMBER: "+14155550100",
+      // Nothing listens here: a send would fail, and none is attempted in this test.
+      TWILIO_API_URL: "http://127.0.0.1:9",
+    },
+  });
+
+  it("do not exist", async () => {
+    for (const path of ["/dev/sms", "/dev/email"]) {
+      const response = await fetch(`${app.url}${path}`);
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain("outbox");
+    }
+  });
+});
+
+describe("outbox pages outside production", async () => {
+  const app = await startTestRingback();
+
+  it("are served by the app", async () => {
+    const response = await fetch(`${app.url}/dev/sms`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("SMS outbox");
   });
 });

@@ -94,7 +94,7 @@ export function AdminLayout() {
                 to={item.to}
                 className={({ isActive }) =>
                   cn(
-                    "rounded-md px-2.5 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground",
+                    "whitespace-nowrap rounded-md px-2 py-1.5 text-sm font-medium sm:px-2.5 text-muted-foreground transition-colors hover:bg-accent hover:text-foreground",
                     isActive && "bg-accent text-foreground",
                   )
                 }

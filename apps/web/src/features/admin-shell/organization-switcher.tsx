@@ -27,7 +27,7 @@ export function OrganizationSwitcher() {
         data-testid="organization-name"
       >
         <Building2 className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-        <span className="truncate">{current.name}</span>
+        <span className="sr-only max-w-48 truncate sm:not-sr-only">{current.name}</span>
       </span>
     ) : null;
   }

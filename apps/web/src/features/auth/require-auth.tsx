@@ -4,6 +4,7 @@ import { Navigate, useLocation } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentOrganization } from "@/lib/organizations";
 import { useAuth } from "@/lib/session";
+import { guardDecision } from "./guard-decision";
 
 /**
  * SPEC.md §2 route guard: 'Loading...' while auth loads; signed-out users go to /login and come
@@ -20,11 +21,15 @@ export function RequireAuth({
   const auth = useAuth();
   const location = useLocation();
   const { role, isLoading } = useCurrentOrganization();
+  const decision = guardDecision({
+    authStatus: auth.status,
+    requiredRoles: roles,
+    role,
+    membershipLoading: isLoading,
+  });
 
-  if (auth.status === "loading" || (roles && auth.status === "signed-in" && isLoading)) {
-    return <Spinner className="min-h-svh" />;
-  }
-  if (auth.status === "signed-out") {
+  if (decision === "loading") return <Spinner className="min-h-svh" />;
+  if (decision === "login") {
     return (
       <Navigate
         replace
@@ -33,6 +38,6 @@ export function RequireAuth({
       />
     );
   }
-  if (roles && (!role || !roles.includes(role))) return <Navigate replace to="/unauthorized" />;
+  if (decision === "unauthorized") return <Navigate replace to="/unauthorized" />;
   return <>{children}</>;
 }
