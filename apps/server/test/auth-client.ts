@@ -20,6 +20,13 @@ export class TestClient {
     this.baseUrl = baseUrl;
   }
 
+  /** The same browser (its cookies) pointed at another server, e.g. after a restart. */
+  pointedAt(baseUrl: string): TestClient {
+    const moved = new TestClient(baseUrl);
+    moved.cookies = new Map(this.cookies);
+    return moved;
+  }
+
   async request(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set("origin", this.baseUrl);

@@ -1,8 +1,16 @@
+import { rmSync } from "node:fs";
 import { apiErrorSchema, sessionSchema } from "@ringback/contracts";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { startRingback } from "../src/runtime.ts";
 import { latestCode, signIn, signUp, TestClient, uniquePhone } from "./auth-client.ts";
-import { startTestRingback } from "./harness.ts";
+import {
+  createTestDatabase,
+  startTestRingback,
+  tempDataDir,
+  testConfig,
+  testLogger,
+} from "./harness.ts";
 
 describe("phone sign-in", async () => {
   const app = await startTestRingback({ env: { CODE_SENDS_PER_IP: "1000" } });
@@ -160,5 +168,28 @@ describe("code send limits", async () => {
     expect(apiErrorSchema.parse(await perAddress.json()).error.message).toMatch(
       /^Too many verification codes were requested from your network\. Try again in \d+ minutes?\.$/,
     );
+  });
+});
+
+describe("sessions across a restart", async () => {
+  const database = await createTestDatabase();
+  const dataDir = tempDataDir();
+  const config = testConfig(database.url, dataDir);
+
+  it("keeps the user signed in when the server restarts", async () => {
+    const first = await startRingback({ config, logger: testLogger, role: "web" });
+    const { client } = await signIn(first.url!, database.db);
+    await first.stop();
+
+    const second = await startRingback({ config, logger: testLogger, role: "web" });
+    try {
+      const moved = client.pointedAt(second.url!);
+      const session = await moved.refreshSession();
+      expect(session.user.phone).toMatch(/^\+1415/);
+      expect((await moved.request("/api/account")).status).toBe(200);
+    } finally {
+      await second.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -58,21 +58,26 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url: stri
   return { ...handle, url };
 }
 
+/** Configuration for a test server on a free port against the given database. */
+export function testConfig(databaseUrl: string, dataDir: string, env: Record<string, string> = {}) {
+  return loadConfig({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+}
+
 /** Starts Ringback in this process against a fresh test database; stops it after the file. */
 export async function startTestRingback(
   options: { role?: Role; env?: Record<string, string> } = {},
 ) {
   const database = await createTestDatabase();
   const dataDir = tempDataDir("ringback-test-data-");
-  const config = loadConfig({
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    PORT: "0",
-    HOST: "127.0.0.1",
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    ...options.env,
-  });
+  const config = testConfig(database.url, dataDir, options.env);
   const ringback = await startRingback({ config, logger: testLogger, role: options.role ?? "all" });
   afterAll(async () => {
     await ringback.stop();

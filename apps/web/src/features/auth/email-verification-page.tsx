@@ -1,13 +1,13 @@
 import { Mail } from "lucide-react";
 import { Link } from "react-router";
+import { CenteredCardLayout } from "@/components/centered-card-layout";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { AuthLayout } from "./auth-layout";
 
 /** SPEC.md §2 "Check your email". */
 export function EmailVerificationPage() {
   return (
-    <AuthLayout>
+    <CenteredCardLayout>
       <Card className="text-center">
         <CardHeader className="items-center">
           <span className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
@@ -30,6 +30,6 @@ export function EmailVerificationPage() {
           </Button>
         </CardFooter>
       </Card>
-    </AuthLayout>
+    </CenteredCardLayout>
   );
 }

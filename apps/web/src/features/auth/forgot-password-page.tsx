@@ -1,6 +1,7 @@
 import { MailCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
+import { CenteredCardLayout } from "@/components/centered-card-layout";
 import { Button } from "@/components/ui/button";
 import {
   Card,
@@ -13,7 +14,6 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/sonner";
-import { AuthLayout } from "./auth-layout";
 
 /** SPEC.md §9: the reset only simulates sending, after 1 second; no call is made. */
 export const SIMULATED_RESET_DELAY_MS = 1000;
@@ -53,7 +53,7 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <AuthLayout>
+    <CenteredCardLayout>
       <Card>
         {sent ? (
           <>
@@ -115,6 +115,6 @@ export function ForgotPasswordPage() {
           </form>
         )}
       </Card>
-    </AuthLayout>
+    </CenteredCardLayout>
   );
 }

@@ -1,6 +1,7 @@
 import { isCompleteCode, normalizePhone } from "@ringback/contracts";
 import { type FormEvent, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
+import { CenteredCardLayout } from "@/components/centered-card-layout";
 import { CodeInput } from "@/components/code-input";
 import { Button } from "@/components/ui/button";
 import {
@@ -16,7 +17,6 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/sonner";
 import { sendCode, useAuth, verifyCode } from "@/lib/session";
 import { AUTH_TOAST_ID, sendErrorMessage, verificationErrorMessage } from "./auth-errors";
-import { AuthLayout } from "./auth-layout";
 import { SecondFactorStep } from "./second-factor-step";
 
 type Step = "phone" | "code" | "second-factor";
@@ -107,7 +107,7 @@ export function LoginPage() {
   };
 
   return (
-    <AuthLayout>
+    <CenteredCardLayout>
       <Card>
         <CardHeader>
           <CardTitle>
@@ -172,6 +172,6 @@ export function LoginPage() {
           </Link>
         </CardFooter>
       </Card>
-    </AuthLayout>
+    </CenteredCardLayout>
   );
 }

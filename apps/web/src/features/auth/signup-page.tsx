@@ -1,6 +1,7 @@
 import { isCompleteCode, normalizePhone } from "@ringback/contracts";
 import { type FormEvent, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
+import { CenteredCardLayout } from "@/components/centered-card-layout";
 import { CodeInput } from "@/components/code-input";
 import { Button } from "@/components/ui/button";
 import {
@@ -18,7 +19,6 @@ import { api } from "@/lib/api-client";
 import { rememberOrganization } from "@/lib/organizations";
 import { refreshSession, sendCode, useAuth, verifyCode } from "@/lib/session";
 import { AUTH_TOAST_ID, sendErrorMessage, verificationErrorMessage } from "./auth-errors";
-import { AuthLayout } from "./auth-layout";
 import { useReturnTo } from "./login-page";
 import { completePendingSignup, savePendingSignup } from "./pending-signup";
 
@@ -147,7 +147,7 @@ export function SignupPage() {
   };
 
   return (
-    <AuthLayout>
+    <CenteredCardLayout>
       <Card>
         <CardHeader>
           <CardTitle>
@@ -209,6 +209,6 @@ export function SignupPage() {
           </Link>
         </CardFooter>
       </Card>
-    </AuthLayout>
+    </CenteredCardLayout>
   );
 }

@@ -1,6 +1,7 @@
 import type { InvitationPreview } from "@ringback/contracts";
 import { MailCheck, MailX } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
+import { CenteredCardLayout } from "@/components/centered-card-layout";
 import { Button } from "@/components/ui/button";
 import {
   Card,
@@ -17,7 +18,6 @@ import { ApiRequestError } from "@/lib/api-client";
 import { signOut, useAuth } from "@/lib/session";
 import { useAcceptInvitation } from "./api/accept-invitation";
 import { useInvitationPreview } from "./api/invitation-preview";
-import { InvitationLayout } from "./invitation-layout";
 import {
   closedInvitation,
   formatExpiry,
@@ -35,7 +35,7 @@ export function AcceptInvitationPage() {
   const preview = useInvitationPreview(token);
 
   return (
-    <InvitationLayout>
+    <CenteredCardLayout>
       {preview.isLoading ? (
         <Card>
           <CardHeader>
@@ -68,7 +68,7 @@ export function AcceptInvitationPage() {
       ) : preview.data ? (
         <PendingCard token={token} invitation={preview.data} />
       ) : null}
-    </InvitationLayout>
+    </CenteredCardLayout>
   );
 }
 
