@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -71,13 +72,31 @@ export function testConfig(databaseUrl: string, dataDir: string, env: Record<str
   });
 }
 
-/** Starts Ringback in this process against a fresh test database; stops it after the file. */
+/** A port that was free a moment ago (the server binds it right after). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Starts Ringback in this process against a fresh test database; stops it after the file. It
+ * listens on a known port so that PUBLIC_URL (webhook and OAuth callback URLs, the sandbox's
+ * address) is its real address.
+ */
 export async function startTestRingback(
   options: { role?: Role; env?: Record<string, string> } = {},
 ) {
   const database = await createTestDatabase();
   const dataDir = tempDataDir("ringback-test-data-");
-  const config = testConfig(database.url, dataDir, options.env);
+  const port = await freePort();
+  const config = testConfig(database.url, dataDir, {
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...options.env,
+  });
   const ringback = await startRingback({ config, logger: testLogger, role: options.role ?? "all" });
   afterAll(async () => {
     await ringback.stop();

@@ -18,6 +18,11 @@ export const permissions = {
   "invitations:read": everyone,
   "invitations:create": ["owner", "admin"],
   "invitations:cancel": ["owner", "admin"],
+  // Beyond SPEC.md §6 ("not shown"): everyone sees assistants and calls; owners and admins set
+  // them up and connect form providers.
+  "assistants:read": everyone,
+  "assistants:manage": ["owner", "admin"],
+  "connections:manage": ["owner", "admin"],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export type Permission = keyof typeof permissions;

@@ -46,6 +46,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TYPEFORM_CLIENT_ID: optionalString,
   TYPEFORM_CLIENT_SECRET: optionalString,
+  TYPEFORM_API_URL: httpUrl.default("https://api.typeform.com"),
+  TYPEFORM_ADMIN_URL: httpUrl.default("https://admin.typeform.com"),
   BLAND_API_KEY: optionalString,
   TWILIO_ACCOUNT_SID: optionalString,
   TWILIO_AUTH_TOKEN: optionalString,
@@ -105,7 +107,8 @@ export interface Config {
   publicUrl: string;
   secretKey: string;
   logLevel: Env["LOG_LEVEL"];
-  typeform: { clientId: string; clientSecret: string } | null;
+  /** Unset: the built-in Typeform sandbox (sandbox/typeform) stands in. */
+  typeform: { clientId: string; clientSecret: string; apiUrl: string; adminUrl: string } | null;
   bland: { apiKey: string } | null;
   twilio: { accountSid: string; authToken: string; fromNumber: string; apiUrl: string } | null;
   /** Unset: emails go to the log and the /dev/email outbox. */
@@ -166,7 +169,12 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL,
     typeform:
       env.TYPEFORM_CLIENT_ID && env.TYPEFORM_CLIENT_SECRET
-        ? { clientId: env.TYPEFORM_CLIENT_ID, clientSecret: env.TYPEFORM_CLIENT_SECRET }
+        ? {
+            clientId: env.TYPEFORM_CLIENT_ID,
+            clientSecret: env.TYPEFORM_CLIENT_SECRET,
+            apiUrl: env.TYPEFORM_API_URL,
+            adminUrl: env.TYPEFORM_ADMIN_URL,
+          }
         : null,
     bland: env.BLAND_API_KEY ? { apiKey: env.BLAND_API_KEY } : null,
     twilio:

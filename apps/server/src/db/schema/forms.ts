@@ -20,6 +20,8 @@ export const formCredentials = pgTable(
     tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }),
     scope: text("scope"),
     accountLabel: text("account_label"),
+    /** Tokens from Ringback's built-in Typeform sandbox, not the real service. */
+    sandbox: boolean("sandbox").notNull().default(false),
     connectedBy: text("connected_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

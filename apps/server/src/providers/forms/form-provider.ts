@@ -1,0 +1,100 @@
+/**
+ * A form builder Ringback connects to (Typeform first). Vendors' wire formats stay inside their
+ * adapter: everything here is our own, normalized shape (DESIGN.md "providers behind interfaces").
+ */
+export const formProviderIds = ["typeform"] as const;
+export type FormProviderId = (typeof formProviderIds)[number];
+
+export interface TokenSet {
+  accessToken: string;
+  /** Rotates: store the new one after every refresh. */
+  refreshToken: string | null;
+  /** When the access token expires, if the provider says. */
+  expiresAt: Date | null;
+  scope: string | null;
+}
+
+/** SPEC.md §3 Form listing item (before Ringback marks forms in use). */
+export interface FormSummary {
+  id: string;
+  title: string;
+  lastUpdatedAt: string | null;
+  /** The public form page (SPEC.md 'Use Form'). */
+  displayUrl: string | null;
+  /** The provider's page to edit the form (SPEC.md 'Edit Form'). */
+  editUrl: string | null;
+}
+
+/** SPEC.md §3 Form field descriptor. */
+export interface FormField {
+  id: string;
+  title: string;
+  type: string;
+  ref: string | null;
+}
+
+/** SPEC.md §3 response groups, plus the form's title and links. */
+export interface FormFields {
+  formId: string;
+  title: string;
+  displayUrl: string | null;
+  editUrl: string | null;
+  all: FormField[];
+  phone: FormField[];
+  checkbox: FormField[];
+  text: FormField[];
+  email: FormField[];
+}
+
+/** A verified delivery, normalized: answers by field id as plain values. */
+export interface NormalizedSubmission {
+  /** The provider's id for the response: the de-duplication key. */
+  responseId: string;
+  formId: string;
+  submittedAt: Date | null;
+  /** Field id → answer: string, boolean, number, string[] or null. */
+  answers: Record<string, AnswerValue>;
+  /** Hidden fields (query-string values the form carried). */
+  hidden: Record<string, string>;
+  /** The raw payload, kept for support and reprocessing. */
+  raw: unknown;
+}
+export type AnswerValue = string | number | boolean | string[] | null;
+
+/** A provider error already worded for a person (SPEC.md §8 texts where they exist). */
+export class FormProviderError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(message: string, options: { status: number; code: string; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.name = "FormProviderError";
+    this.status = options.status;
+    this.code = options.code;
+  }
+  /** The token was refused: refresh (once) and retry. */
+  get isAuthFailure(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+}
+
+export interface FormProvider {
+  readonly id: FormProviderId;
+  readonly name: string;
+  /** True when this provider is Ringback's built-in imitation (no credentials configured). */
+  readonly sandbox: boolean;
+  authorizationUrl(input: { state: string; redirectUri: string }): string;
+  exchangeCode(input: { code: string; redirectUri: string }): Promise<TokenSet>;
+  refresh(refreshToken: string): Promise<TokenSet>;
+  listForms(accessToken: string): Promise<FormSummary[]>;
+  getFields(accessToken: string, formId: string): Promise<FormFields>;
+  /** Creates or replaces the webhook `tag` on a form; returns the provider's webhook id. */
+  putWebhook(
+    accessToken: string,
+    input: { formId: string; tag: string; url: string; secret: string },
+  ): Promise<{ webhookId: string }>;
+  deleteWebhook(accessToken: string, input: { formId: string; tag: string }): Promise<void>;
+  /** Checks a delivery's signature on the raw body (constant time). */
+  verifyDelivery(rawBody: string, headers: Headers, secret: string): boolean;
+  /** Parses a verified delivery; throws FormProviderError(400) on a malformed body. */
+  parseDelivery(rawBody: string): NormalizedSubmission;
+}
