@@ -20,6 +20,7 @@ export const errorCodes = [
   "payload_too_large",
   "rate_limited",
   "unavailable",
+  "provider_error",
   "internal",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -10,6 +10,7 @@ const statusByCode: Record<ErrorCode, number> = {
   payload_too_large: 413,
   rate_limited: 429,
   unavailable: 503,
+  provider_error: 502,
   internal: 500,
 };
 

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, useParams } from "react-router";
 import { AdminLayout } from "@/features/admin-shell/admin-layout";
+import { AssistantConfigurationPage } from "@/features/assistant-configuration/assistant-configuration-page";
 import { EmailVerificationPage } from "@/features/auth/email-verification-page";
 import { ForgotPasswordPage } from "@/features/auth/forgot-password-page";
 import { LoginPage } from "@/features/auth/login-page";
@@ -8,6 +9,7 @@ import { SignupPage } from "@/features/auth/signup-page";
 import { DashboardPage } from "@/features/dashboard/dashboard-page";
 import { NotFoundPage } from "@/features/errors/not-found-page";
 import { UnauthorizedPage } from "@/features/errors/unauthorized-page";
+import { FormConnectionPage } from "@/features/form-connection/form-connection-page";
 import { AcceptInvitationPage } from "@/features/invitations/accept-invitation-page";
 import { LandingPage } from "@/features/landing/landing-page";
 import { OrganizationSettingsPage } from "@/features/organization-settings/organization-settings-page";
@@ -54,16 +56,10 @@ export const router = createBrowserRouter([
           { path: "dashboard", element: <DashboardPage /> },
           { path: "call-records", element: <NotBuiltYetPage screen="Call Records" /> },
           { path: "assistant-configuration", element: <NotBuiltYetPage screen="New assistant" /> },
-          {
-            path: "assistant-configuration/:assistantId",
-            element: <NotBuiltYetPage screen="Assistant configuration" />,
-          },
+          { path: "assistant-configuration/:assistantId", element: <AssistantConfigurationPage /> },
           { path: "settings/organization", element: <OrganizationSettingsPage /> },
           { path: "settings/profile", element: <ProfilePage /> },
-          {
-            path: "form-connection/:provider",
-            element: <NotBuiltYetPage screen="Form connection" />,
-          },
+          { path: "form-connection/:provider", element: <FormConnectionPage /> },
           { path: "configure-assistant/:formType", element: <LegacyConfigureAssistantRedirect /> },
           {
             path: "configure-assistant/:formType/:assistantId",

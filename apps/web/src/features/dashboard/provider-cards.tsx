@@ -1,7 +1,12 @@
+import { can } from "@ringback/contracts";
 import { ClipboardList, FileSpreadsheet, Handshake } from "lucide-react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { toast } from "@/components/ui/sonner";
+import { connectionErrorToast, startProviderConnection } from "@/lib/form-connections";
+import { useCurrentOrganization } from "@/lib/organizations";
 
 const providers = [
   {
@@ -28,10 +33,29 @@ const providers = [
 ] as const;
 
 /**
- * SPEC.md §2: three provider cards, one working and two coming soon. Connecting Typeform is
- * wired by the form-providers work (issue 4); until then its button says it is not ready.
+ * SPEC.md §2: three provider cards, one working and two coming soon. Connect creates a new
+ * assistant and goes to the provider's consent page ('Connecting...' meanwhile); it needs a
+ * selected organization, and the right to connect (owners and admins).
  */
 export function ProviderCards() {
+  const { current, role } = useCurrentOrganization();
+  const [connecting, setConnecting] = useState(false);
+  const allowed = can(role, "connections:manage");
+
+  const onConnect = async () => {
+    if (!current) {
+      toast.error("No organization selected. Please select an organization first.");
+      return;
+    }
+    setConnecting(true);
+    try {
+      await startProviderConnection({ organizationId: current.id, provider: "typeform" });
+    } catch (error) {
+      toast.error(connectionErrorToast("typeform", error));
+      setConnecting(false);
+    }
+  };
+
   return (
     <div className="grid gap-4 md:grid-cols-3">
       {providers.map((provider) => (
@@ -49,13 +73,26 @@ export function ProviderCards() {
             <CardDescription>{provider.description}</CardDescription>
           </CardHeader>
           <CardContent className="mt-auto">
-            <Button
-              className="w-full"
-              disabled
-              variant={provider.available ? "default" : "outline"}
-            >
-              {provider.available ? "Connect" : "Coming soon"}
-            </Button>
+            {provider.available ? (
+              <>
+                <Button
+                  className="w-full"
+                  disabled={connecting || !allowed}
+                  onClick={() => void onConnect()}
+                >
+                  {connecting ? "Connecting..." : "Connect"}
+                </Button>
+                {allowed ? null : (
+                  <p className="mt-2 text-xs text-muted-foreground">
+                    Ask an owner or admin of your organization to connect it.
+                  </p>
+                )}
+              </>
+            ) : (
+              <Button className="w-full" disabled variant="outline">
+                Coming soon
+              </Button>
+            )}
           </CardContent>
         </Card>
       ))}

@@ -1,0 +1,23 @@
+import type { Assistant } from "@ringback/contracts";
+import type { formAssistants } from "../../db/schema/index.ts";
+
+export function toAssistantDto(row: typeof formAssistants.$inferSelect): Assistant {
+  return {
+    id: row.id,
+    organization_id: row.organizationId,
+    user_id: row.userId,
+    provider: row.provider as Assistant["provider"],
+    name: row.name,
+    form_id: row.formId,
+    form_title: row.formTitle,
+    phone_field_id: row.phoneFieldId,
+    checkbox_field_id: row.checkboxFieldId,
+    name_field_id: row.nameFieldId,
+    email_field_id: row.emailFieldId,
+    assistant_script: row.assistantScript,
+    is_active: row.isActive,
+    webhook_id: row.webhookId,
+    webhook_url: row.webhookUrl,
+    created_at: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,206 @@
+import type { FormConnection, FormFieldsResponse, FormListItem } from "@ringback/contracts";
+import { and, eq, isNotNull, ne } from "drizzle-orm";
+import type { Database } from "../../db/database.ts";
+import { formAssistants } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { SecretBox } from "../../lib/secret-box.ts";
+import { FormProviderError, type TokenSet } from "../../providers/forms/form-provider.ts";
+import { findAssistantRow } from "../assistants/assistants.ts";
+import { findCredentials, saveCredentials, withAccessToken } from "./credentials.ts";
+import type { FormProviders } from "./form-providers.ts";
+import { consumeOAuthState, issueOAuthState } from "./oauth-state.ts";
+
+export interface ConnectionDeps {
+  db: Database;
+  box: SecretBox;
+  providers: FormProviders;
+  publicUrl: string;
+  logger: Logger;
+}
+
+/** The provider's redirect URI: register exactly this with the provider (README). */
+export function callbackUrl(publicUrl: string, providerId: string): string {
+  return `${publicUrl}/api/form-connections/${providerId}/callback`;
+}
+
+/** Where the browser lands after connecting (SPEC.md §2 /admin/form-connection/{provider}). */
+export function returnUrl(
+  publicUrl: string,
+  providerId: string,
+  result: { ok: true; assistantId: string | null } | { ok: false; reason: string },
+): string {
+  const url = new URL(`${publicUrl}/admin/form-connection/${providerId}`);
+  if (result.ok) {
+    url.searchParams.set("auth", "success");
+    if (result.assistantId) url.searchParams.set("assistantId", result.assistantId);
+  } else {
+    url.searchParams.set("auth", "error");
+    url.searchParams.set("reason", result.reason);
+  }
+  return url.toString();
+}
+
+export async function getConnection(
+  deps: Pick<ConnectionDeps, "db" | "providers">,
+  organizationId: string,
+  providerId: string,
+): Promise<FormConnection> {
+  const provider = deps.providers.get(providerId);
+  const row = await findCredentials(deps.db, organizationId, provider.id);
+  const connected = row !== null && row.sandbox === provider.sandbox;
+  return {
+    provider: provider.id,
+    connected,
+    sandbox: provider.sandbox,
+    connected_at: connected ? row!.updatedAt.toISOString() : null,
+  };
+}
+
+/**
+ * Starts connecting for an assistant. Already connected (and not asked to reconnect): straight
+ * back to the app. Otherwise: the provider's consent page with a fresh single-use state.
+ */
+export async function startConnection(
+  deps: ConnectionDeps,
+  input: {
+    organizationId: string;
+    userId: string;
+    providerId: string;
+    assistantId: string;
+    reconnect: boolean;
+  },
+): Promise<{ url: string }> {
+  const provider = deps.providers.get(input.providerId);
+  const assistant = await findAssistantRow(deps.db, input.organizationId, input.assistantId);
+  if (!assistant) throw new AppError("not_found", "Assistant not found");
+  if (!input.reconnect) {
+    const connection = await getConnection(deps, input.organizationId, provider.id);
+    if (connection.connected) {
+      return {
+        url: returnUrl(deps.publicUrl, provider.id, { ok: true, assistantId: assistant.id }),
+      };
+    }
+  }
+  const state = await issueOAuthState(deps.db, deps.box, {
+    provider: provider.id,
+    userId: input.userId,
+    organizationId: input.organizationId,
+    assistantId: assistant.id,
+  });
+  return {
+    url: provider.authorizationUrl({
+      state,
+      redirectUri: callbackUrl(deps.publicUrl, provider.id),
+    }),
+  };
+}
+
+/**
+ * The provider's redirect back. Every outcome is a URL in the app with SPEC.md §8's reasons:
+ * a forged, replayed or expired state stores nothing (invalid_state).
+ */
+export async function completeConnection(
+  deps: ConnectionDeps,
+  input: { providerId: string; code?: string; state?: string; error?: string },
+): Promise<string> {
+  const provider = deps.providers.get(input.providerId);
+  const fail = (reason: string) => returnUrl(deps.publicUrl, provider.id, { ok: false, reason });
+  const claims = await consumeOAuthState(deps.db, deps.box, input.state, provider.id);
+  if (!claims) return fail("invalid_state");
+  if (input.error) return fail(input.error === "access_denied" ? "access_denied" : input.error);
+  if (!claims.userId) return fail("missing_user_id");
+  if (!input.code) return fail("token_exchange_missing_code");
+
+  let tokens: TokenSet;
+  try {
+    tokens = await provider.exchangeCode({
+      code: input.code,
+      redirectUri: callbackUrl(deps.publicUrl, provider.id),
+    });
+  } catch (error) {
+    deps.logger.warn({ err: error, provider: provider.id }, "OAuth code exchange failed");
+    if (error instanceof FormProviderError && error.code.startsWith("token_exchange")) {
+      return fail(error.code);
+    }
+    return fail("token_exchange_exception");
+  }
+  try {
+    await saveCredentials(deps.db, deps.box, {
+      organizationId: claims.organizationId,
+      provider,
+      tokens,
+      connectedBy: claims.userId,
+    });
+  } catch (error) {
+    deps.logger.error({ err: error }, "Could not store form provider credentials");
+    return fail("db_error");
+  }
+  return returnUrl(deps.publicUrl, provider.id, { ok: true, assistantId: claims.assistantId });
+}
+
+/**
+ * SPEC.md §2 step 1: the account's forms, each marked when another assistant of the organization
+ * already uses it (with that assistant's name).
+ */
+export async function listForms(
+  deps: ConnectionDeps,
+  input: { organizationId: string; providerId: string; assistantId: string | null },
+): Promise<FormListItem[]> {
+  const provider = deps.providers.get(input.providerId);
+  const forms = await withAccessToken(
+    deps,
+    { organizationId: input.organizationId, provider },
+    (t) => provider.listForms(t),
+  );
+  const used = await deps.db
+    .select({ formId: formAssistants.formId, id: formAssistants.id, name: formAssistants.name })
+    .from(formAssistants)
+    .where(
+      and(
+        eq(formAssistants.organizationId, input.organizationId),
+        eq(formAssistants.provider, provider.id),
+        isNotNull(formAssistants.formId),
+        ...(input.assistantId ? [ne(formAssistants.id, input.assistantId)] : []),
+      ),
+    );
+  const usedBy = new Map(used.map((u) => [u.formId, u]));
+  return forms.map((form) => {
+    const other = usedBy.get(form.id);
+    return {
+      id: form.id,
+      title: form.title,
+      last_updated_at: form.lastUpdatedAt,
+      public_url: form.displayUrl,
+      edit_url: form.editUrl,
+      isInUse: other !== undefined,
+      associatedAssistantName: other ? other.name?.trim() || "Unnamed assistant" : null,
+    };
+  });
+}
+
+/** SPEC.md §3 response groups of one form. */
+export async function getFormFields(
+  deps: ConnectionDeps,
+  input: { organizationId: string; providerId: string; formId: string },
+): Promise<FormFieldsResponse> {
+  const provider = deps.providers.get(input.providerId);
+  const fields = await withAccessToken(
+    deps,
+    { organizationId: input.organizationId, provider },
+    (t) => provider.getFields(t, input.formId),
+  );
+  return {
+    form_id: fields.formId,
+    title: fields.title,
+    public_url: fields.displayUrl,
+    edit_url: fields.editUrl,
+    fields: {
+      all: fields.all,
+      phone: fields.phone,
+      checkbox: fields.checkbox,
+      text: fields.text,
+      email: fields.email,
+    },
+  };
+}

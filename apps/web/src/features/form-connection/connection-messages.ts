@@ -1,0 +1,18 @@
+/** SPEC.md §8 "Provider connection return reasons". */
+export function connectionReturnMessage(reason: string | null): string {
+  if (reason === "token_exchange_403") {
+    return "Typeform authorization failed (403 Forbidden). Please verify your redirect URI configuration in Typeform.";
+  }
+  if (reason === "token_exchange_exception") {
+    return "Connection error with Typeform. Please try again later.";
+  }
+  if (reason?.startsWith("token_exchange")) {
+    return `Failed to authenticate with Typeform (${reason}). The redirect URI or client credentials may be incorrect. Please check your Typeform app configuration.`;
+  }
+  if (reason === "db_error") return "Failed to save your credentials. Please try again.";
+  if (reason === "missing_user_id") return "Authentication session expired. Please try again.";
+  if (reason === "invalid_state") {
+    return "Invalid state parameter in the OAuth response. Please try again.";
+  }
+  return "Failed to connect your account. Please try again.";
+}

@@ -1,0 +1,64 @@
+import type { FormProviderId } from "@ringback/contracts";
+import { useEffect, useRef } from "react";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+import { toast } from "@/components/ui/sonner";
+import { Spinner } from "@/components/ui/spinner";
+import { connectionErrorToast, startProviderConnection } from "@/lib/form-connections";
+import { useCurrentOrganization } from "@/lib/organizations";
+import { connectionReturnMessage } from "./connection-messages";
+
+/**
+ * SPEC.md §2 /admin/form-connection/{provider}: starts connecting (optionally for an existing
+ * assistant, ?assistantId=) or handles the return (?auth=success|error) per SPEC.md §4.
+ */
+export function FormConnectionPage() {
+  const { provider: rawProvider = "" } = useParams();
+  const provider = rawProvider.toLowerCase() as FormProviderId;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { current, isLoading } = useCurrentOrganization();
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (handled.current || isLoading) return;
+    handled.current = true;
+    const auth = params.get("auth");
+    const assistantId = params.get("assistantId");
+    if (auth === "success") {
+      if (assistantId) {
+        toast.success("Successfully connected to your account!");
+        navigate(`/admin/assistant-configuration/${assistantId}`, { replace: true });
+      } else {
+        toast.error("No assistant ID received. Please try again or contact support.");
+        navigate("/admin/dashboard", { replace: true });
+      }
+      return;
+    }
+    if (auth === "error") {
+      toast.error(connectionReturnMessage(params.get("reason")));
+      navigate("/admin/dashboard", { replace: true });
+      return;
+    }
+    if (provider !== "typeform") {
+      toast.error(`Failed to connect to ${rawProvider}. Please try again.`);
+      navigate("/admin/dashboard", { replace: true });
+      return;
+    }
+    if (!current) {
+      toast.error("No organization selected. Please select an organization first.");
+      navigate("/admin/dashboard", { replace: true });
+      return;
+    }
+    startProviderConnection({
+      organizationId: current.id,
+      provider,
+      assistantId: assistantId ?? undefined,
+      reconnect: params.get("reconnect") === "true",
+    }).catch((error: unknown) => {
+      toast.error(connectionErrorToast(provider, error));
+      navigate("/admin/dashboard", { replace: true });
+    });
+  }, [current, isLoading, navigate, params, provider, rawProvider]);
+
+  return <Spinner label="Connecting..." className="py-24" />;
+}

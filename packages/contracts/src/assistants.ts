@@ -1,0 +1,86 @@
+import { z } from "zod";
+
+export const formProviderIds = ["typeform"] as const;
+export const formProviderIdSchema = z.enum(formProviderIds);
+export type FormProviderId = z.infer<typeof formProviderIdSchema>;
+
+/** SPEC.md §3 form_assistants (and its linked form_credentials' provider). */
+export const assistantSchema = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  user_id: z.string().nullable(),
+  provider: formProviderIdSchema,
+  name: z.string().nullable(),
+  form_id: z.string().nullable(),
+  form_title: z.string().nullable(),
+  phone_field_id: z.string().nullable(),
+  checkbox_field_id: z.string().nullable(),
+  name_field_id: z.string().nullable(),
+  email_field_id: z.string().nullable(),
+  assistant_script: z.string().nullable(),
+  is_active: z.boolean(),
+  webhook_id: z.string().nullable(),
+  webhook_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Assistant = z.infer<typeof assistantSchema>;
+
+/** A form provider connection of the organization (tokens never leave the server). */
+export const formConnectionSchema = z.object({
+  provider: formProviderIdSchema,
+  connected: z.boolean(),
+  /** Ringback's built-in imitation of the provider (no credentials configured). */
+  sandbox: z.boolean(),
+  connected_at: z.string().nullable(),
+});
+export type FormConnection = z.infer<typeof formConnectionSchema>;
+
+/** SPEC.md §3 Form listing item. */
+export const formListItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  last_updated_at: z.string().nullable(),
+  public_url: z.string().nullable(),
+  edit_url: z.string().nullable(),
+  isInUse: z.boolean(),
+  associatedAssistantName: z.string().nullable(),
+});
+export type FormListItem = z.infer<typeof formListItemSchema>;
+
+/** SPEC.md §3 Form field descriptor and response groups. */
+export const formFieldSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  type: z.string(),
+  ref: z.string().nullable(),
+});
+export type FormField = z.infer<typeof formFieldSchema>;
+
+export const formFieldsSchema = z.object({
+  form_id: z.string(),
+  title: z.string(),
+  public_url: z.string().nullable(),
+  edit_url: z.string().nullable(),
+  fields: z.object({
+    all: z.array(formFieldSchema),
+    phone: z.array(formFieldSchema),
+    checkbox: z.array(formFieldSchema),
+    text: z.array(formFieldSchema),
+    email: z.array(formFieldSchema),
+  }),
+});
+export type FormFieldsResponse = z.infer<typeof formFieldsSchema>;
+
+export const startConnectionSchema = z.object({ assistantId: z.string().uuid() });
+/** Where the browser goes next: the provider's consent page, or straight back when connected. */
+export const startConnectionResponseSchema = z.object({ url: z.string() });
+
+/** SPEC.md §8 provider connection return reasons. */
+export const connectionErrorReasons = [
+  "token_exchange_403",
+  "token_exchange_exception",
+  "db_error",
+  "missing_user_id",
+  "invalid_state",
+  "access_denied",
+] as const;
