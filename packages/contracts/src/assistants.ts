@@ -84,3 +84,64 @@ export const connectionErrorReasons = [
   "invalid_state",
   "access_denied",
 ] as const;
+
+export const assistantNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Please enter a name for your assistant")
+  .max(120, "Use at most 120 characters");
+
+export const updateAssistantNameSchema = z.object({ name: assistantNameSchema });
+export const selectFormSchema = z.object({ formId: z.string().trim().min(1) });
+export const assignFieldsSchema = z.object({
+  phoneFieldId: z.string().min(1, "Please select a phone number field"),
+  checkboxFieldId: z.string().min(1, "Please select a call availability field"),
+  nameFieldId: z.string().min(1).nullable(),
+  emailFieldId: z.string().min(1).nullable(),
+});
+export type AssignFields = z.infer<typeof assignFieldsSchema>;
+export const updateScriptSchema = z.object({
+  script: z.string().trim().min(1, "Please write a script for your assistant").max(10_000),
+});
+
+/** Beyond SPEC.md: how an assistant calls (issue 5 §3); the call engine applies them. */
+export const voicemailActions = ["hang_up", "leave_message"] as const;
+export const callSettingsSchema = z
+  .object({
+    maxAttempts: z.number().int().min(1).max(5),
+    retryDelayMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60),
+    callingWindowStart: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use HH:MM"),
+    callingWindowEnd: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use HH:MM"),
+    defaultTimeZone: z.string().min(1).max(64),
+    voicemailAction: z.enum(voicemailActions),
+    voicemailMessage: z.string().trim().max(500).nullable(),
+  })
+  .refine((s) => s.callingWindowStart < s.callingWindowEnd, {
+    message: "The calling window must end after it starts",
+    path: ["callingWindowEnd"],
+  });
+export type CallSettings = z.infer<typeof callSettingsSchema>;
+
+export const defaultCallSettings: CallSettings = {
+  maxAttempts: 3,
+  retryDelayMinutes: 10,
+  callingWindowStart: "09:00",
+  callingWindowEnd: "20:00",
+  defaultTimeZone: "America/New_York",
+  voicemailAction: "hang_up",
+  voicemailMessage: null,
+};
+
+/** SPEC.md §2 Dashboard stats, computed on the server for the current organization. */
+export const dashboardStatsSchema = z.object({
+  completedCalls: z.number(),
+  answeredCalls: z.number(),
+  uniqueFormsCalled: z.number(),
+  totalAttempts: z.number(),
+  totalSubmissions: z.number(),
+});
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
