@@ -22,8 +22,23 @@ export const assistantSchema = z.object({
   webhook_id: z.string().nullable(),
   webhook_url: z.string().nullable(),
   created_at: z.string(),
+  form_public_url: z.string().nullable(),
+  form_edit_url: z.string().nullable(),
+  call_settings: z.object({
+    maxAttempts: z.number(),
+    retryDelayMinutes: z.number(),
+    callingWindowStart: z.string(),
+    callingWindowEnd: z.string(),
+    defaultTimeZone: z.string(),
+    voicemailAction: z.enum(["hang_up", "leave_message"]),
+    voicemailMessage: z.string().nullable(),
+  }),
 });
 export type Assistant = z.infer<typeof assistantSchema>;
+
+/** One assistant with SPEC.md's 'Total calls: N' (submissions with status call_scheduled). */
+export const assistantDetailSchema = assistantSchema.extend({ total_calls: z.number() });
+export type AssistantDetail = z.infer<typeof assistantDetailSchema>;
 
 /** A form provider connection of the organization (tokens never leave the server). */
 export const formConnectionSchema = z.object({

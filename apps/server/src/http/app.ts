@@ -7,22 +7,38 @@ import { createAuth } from "../auth/auth.ts";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/database.ts";
 import { createCodeSendLimits } from "../domain/accounts/code-send-limits.ts";
+import { dashboardStats } from "../domain/assistants/dashboard-stats.ts";
+import { createConfiguredFormProviders } from "../domain/form-connections/configured-providers.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { Logger } from "../lib/logger.ts";
+import { createSecretBox } from "../lib/secret-box.ts";
 import { createEmailSender } from "../providers/email/index.ts";
+import { FormProviderError } from "../providers/forms/form-provider.ts";
 import { createSmsSender } from "../providers/sms/index.ts";
 import type { Queue } from "../queue/queue.ts";
+import {
+  sandboxTypeformCredentials,
+  sandboxTypeformUrls,
+} from "../sandbox/typeform/credentials.ts";
+import { typeformSandboxRoutes } from "../sandbox/typeform/sandbox-routes.ts";
 import { authenticate } from "./middleware/authenticate.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { securityHeaders } from "./middleware/security.ts";
 import { mountWebApp } from "./middleware/static-web.ts";
+import { withOrganization } from "./middleware/tenancy.ts";
 import { accountRoutes, signupRoutes } from "./routes/account.routes.ts";
+import { assistantsRoutes } from "./routes/assistants.routes.ts";
 import { authRoutes } from "./routes/auth.routes.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.routes.ts";
+import {
+  formConnectionCallbackRoutes,
+  formConnectionsRoutes,
+} from "./routes/form-connections.routes.ts";
 import { healthRoutes } from "./routes/health.routes.ts";
 import { invitationAcceptRoutes, invitationPreviewRoutes } from "./routes/invitations.routes.ts";
 import { organizationRoutes, organizationsRoutes } from "./routes/organizations.routes.ts";
 import { sessionRoutes } from "./routes/session.routes.ts";
+import { webhookRoutes } from "./routes/webhooks.routes.ts";
 
 export interface AppDeps {
   db: Database;
@@ -56,6 +72,12 @@ export function createApp(deps: AppDeps) {
   const { auth, verifyAccessToken } = createAuth({ db, config, smsSender, logger });
   const signedIn = authenticate({ db, verifyAccessToken });
   const organizationDeps = { db, emailSender, publicUrl: config.publicUrl, logger };
+  const box = createSecretBox(config.secretKey);
+  const providers = createConfiguredFormProviders(config, {
+    ...sandboxTypeformCredentials(config.secretKey),
+    ...sandboxTypeformUrls(config.publicUrl),
+  });
+  const providerDeps = { db, box, providers, publicUrl: config.publicUrl, logger };
 
   const api = new Hono()
     .route("/health", healthRoutes(deps))
@@ -69,7 +91,9 @@ export function createApp(deps: AppDeps) {
     )
     .route("/session", sessionRoutes({ auth, db }))
     .route("/signup", signupRoutes({ db }))
-    .route("/invitations", invitationPreviewRoutes({ db }));
+    .route("/invitations", invitationPreviewRoutes({ db }))
+    .route("/form-connections", formConnectionCallbackRoutes(providerDeps))
+    .route("/webhooks", webhookRoutes(providerDeps));
   // Everything below needs a signed-in caller (Bearer access token).
   api.use("/account/*", signedIn).use("/account", signedIn);
   api.use("/organizations/*", signedIn).use("/organizations", signedIn);
@@ -78,17 +102,49 @@ export function createApp(deps: AppDeps) {
     .route("/account", accountRoutes({ db }))
     .route("/organizations", organizationsRoutes(organizationDeps))
     .route("/organizations/:organizationId", organizationRoutes(organizationDeps))
+    .route("/organizations/:organizationId/assistants", assistantsRoutes(providerDeps))
+    .route("/organizations/:organizationId/form-connections", formConnectionsRoutes(providerDeps))
+    // GET /api/organizations/:organizationId/stats — SPEC.md §2 dashboard stats.
+    .get(
+      "/organizations/:organizationId/stats",
+      withOrganization(db, "assistants:read"),
+      async (c) => c.json(await dashboardStats(db, c.req.param("organizationId"))),
+    )
     .route("/invitations", invitationAcceptRoutes({ db }));
   app.route("/api", api);
   app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found."), 404));
   // The outboxes of the console senders; they do not exist in production.
   if (!config.isProduction) app.route("/dev", devOutboxRoutes({ db }));
 
+  // No Typeform app configured: the built-in Typeform sandbox stands in (before the SPA fallback).
+  if (!config.typeform) {
+    app.route(
+      "/sandbox/typeform",
+      typeformSandboxRoutes({
+        db,
+        queue: deps.queue,
+        logger,
+        publicUrl: config.publicUrl,
+        ...sandboxTypeformCredentials(config.secretKey),
+      }),
+    );
+  }
+
   if (deps.webDist) mountWebApp(app, deps.webDist);
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
       return c.json(errorBody(error.code, error.message, error.details), error.status as 400);
+    }
+    if (error instanceof FormProviderError) {
+      // The provider's own words (already worded for a person); never its status as ours.
+      deps.logger.warn({ err: error, path: c.req.path }, "Form provider call failed");
+      return c.json(
+        errorBody(error.code === "not_connected" ? "conflict" : "provider_error", error.message, {
+          providerCode: error.code,
+        }),
+        error.code === "not_connected" ? 409 : 502,
+      );
     }
     deps.logger.error({ err: error, path: c.req.path }, "Unhandled error");
     return c.json(errorBody("internal", "Something went wrong. Please try again."), 500);

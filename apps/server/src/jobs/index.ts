@@ -1,6 +1,7 @@
 import type { JobDefinition } from "./job.ts";
 import { pruneExpiredJob } from "./prune-expired.job.ts";
+import { sandboxTypeformDeliverJob } from "./sandbox-typeform-deliver.job.ts";
 
 /** Every job the worker runs. */
 // biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type.
-export const jobs: JobDefinition<any>[] = [pruneExpiredJob];
+export const jobs: JobDefinition<any>[] = [pruneExpiredJob, sandboxTypeformDeliverJob];

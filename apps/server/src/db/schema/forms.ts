@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { organizations } from "./organizations.ts";
 
@@ -43,6 +52,9 @@ export const formAssistants = pgTable(
     name: text("name"),
     formId: text("form_id"),
     formTitle: text("form_title"),
+    /** The form's public page (SPEC.md 'Use Form') and editor (SPEC.md 'Edit Form'). */
+    formPublicUrl: text("form_public_url"),
+    formEditUrl: text("form_edit_url"),
     phoneFieldId: text("phone_field_id"),
     checkboxFieldId: text("checkbox_field_id"),
     nameFieldId: text("name_field_id"),
@@ -54,6 +66,17 @@ export const formAssistants = pgTable(
     webhookId: text("webhook_id"),
     webhookUrl: text("webhook_url"),
     webhookSecretEncrypted: text("webhook_secret_encrypted"),
+    // Call settings (issue 5 §3); the call engine applies them.
+    maxAttempts: integer("max_attempts").notNull().default(3),
+    retryDelayMinutes: integer("retry_delay_minutes").notNull().default(10),
+    callingWindowStart: text("calling_window_start").notNull().default("09:00"),
+    callingWindowEnd: text("calling_window_end").notNull().default("20:00"),
+    defaultTimeZone: text("default_time_zone").notNull().default("America/New_York"),
+    voicemailAction: text("voicemail_action")
+      .$type<"hang_up" | "leave_message">()
+      .notNull()
+      .default("hang_up"),
+    voicemailMessage: text("voicemail_message"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,3 +3,4 @@ export * from "./calls.ts";
 export * from "./connections.ts";
 export * from "./forms.ts";
 export * from "./organizations.ts";
+export * from "./typeform-sandbox.ts";

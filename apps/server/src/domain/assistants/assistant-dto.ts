@@ -19,5 +19,16 @@ export function toAssistantDto(row: typeof formAssistants.$inferSelect): Assista
     webhook_id: row.webhookId,
     webhook_url: row.webhookUrl,
     created_at: row.createdAt.toISOString(),
+    form_public_url: row.formPublicUrl,
+    form_edit_url: row.formEditUrl,
+    call_settings: {
+      maxAttempts: row.maxAttempts,
+      retryDelayMinutes: row.retryDelayMinutes,
+      callingWindowStart: row.callingWindowStart,
+      callingWindowEnd: row.callingWindowEnd,
+      defaultTimeZone: row.defaultTimeZone,
+      voicemailAction: row.voicemailAction,
+      voicemailMessage: row.voicemailMessage,
+    },
   };
 }

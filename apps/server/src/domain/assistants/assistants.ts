@@ -2,7 +2,6 @@ import type { Assistant, FormProviderId } from "@ringback/contracts";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { formAssistants } from "../../db/schema/index.ts";
-import { AppError } from "../../lib/app-error.ts";
 import { toAssistantDto } from "./assistant-dto.ts";
 
 /** A new, unnamed assistant: Connect on a provider card starts here (issue 4). */
@@ -30,15 +29,4 @@ export async function findAssistantRow(db: Database, organizationId: string, ass
       and(eq(formAssistants.id, assistantId), eq(formAssistants.organizationId, organizationId)),
     );
   return row ?? null;
-}
-
-/** SPEC.md §8 'Assistant not found' for a missing id or another organization's assistant. */
-export async function getAssistant(
-  db: Database,
-  organizationId: string,
-  assistantId: string,
-): Promise<Assistant> {
-  const row = await findAssistantRow(db, organizationId, assistantId);
-  if (!row) throw new AppError("not_found", "Assistant not found");
-  return toAssistantDto(row);
 }

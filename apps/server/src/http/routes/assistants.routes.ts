@@ -1,19 +1,65 @@
-import { formProviderIdSchema } from "@ringback/contracts";
-import { Hono } from "hono";
+import {
+  assignFieldsSchema,
+  callSettingsSchema,
+  formProviderIdSchema,
+  selectFormSchema,
+  updateAssistantNameSchema,
+  updateScriptSchema,
+} from "@ringback/contracts";
+import { type Context, Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import type { Database } from "../../db/database.ts";
-import { createAssistant, getAssistant } from "../../domain/assistants/assistants.ts";
+import { createAssistant, findAssistantRow } from "../../domain/assistants/assistants.ts";
+import {
+  type AssistantDeps,
+  activateAssistant,
+  assignFields,
+  deactivateAssistant,
+  deleteAssistant,
+  getAssistantDetail,
+  listAssistants,
+  renameAssistant,
+  selectForm,
+  updateCallSettings,
+  updateScript,
+} from "../../domain/assistants/configure-assistant.ts";
+import { AppError } from "../../lib/app-error.ts";
 import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts";
 import { parseJson } from "../validate.ts";
 
 const createAssistantSchema = z.object({ provider: formProviderIdSchema.default("typeform") });
 
-/** /api/organizations/:organizationId/assistants */
-export function assistantsRoutes(deps: { db: Database }) {
+type C = Context<{ Variables: TenantVariables }>;
+const scope = (c: C) => ({
+  organizationId: c.get("organizationId"),
+  assistantId: c.req.param("assistantId") ?? "",
+});
+
+/**
+ * /api/organizations/:organizationId/assistants — members read, owners and admins change.
+ * Routes with an :assistantId resolve it in the organization before reading any body, so an
+ * id from elsewhere is a 404 whatever is sent.
+ */
+export function assistantsRoutes(deps: AssistantDeps) {
   const { db } = deps;
+  const found = createMiddleware<{ Variables: TenantVariables }>(async (c, next) => {
+    const row = await findAssistantRow(
+      db,
+      c.get("organizationId"),
+      c.req.param("assistantId") ?? "",
+    );
+    if (!row) throw new AppError("not_found", "Assistant not found");
+    await next();
+  });
+  const read = [withOrganization(db, "assistants:read"), found] as const;
+  const manage = [withOrganization(db, "assistants:manage"), found] as const;
   return (
     new Hono<{ Variables: TenantVariables }>()
-      // POST /api/organizations/:organizationId/assistants — a new, unnamed assistant.
+      // GET …/assistants — newest first.
+      .get("/", withOrganization(db, "assistants:read"), async (c) =>
+        c.json(await listAssistants(db, c.get("organizationId"))),
+      )
+      // POST …/assistants — a new, unnamed assistant.
       .post("/", withOrganization(db, "assistants:manage"), async (c) => {
         const { provider } = await parseJson(c, createAssistantSchema);
         const assistant = await createAssistant(db, {
@@ -23,9 +69,45 @@ export function assistantsRoutes(deps: { db: Database }) {
         });
         return c.json(assistant, 201);
       })
-      // GET /api/organizations/:organizationId/assistants/:assistantId
-      .get("/:assistantId", withOrganization(db, "assistants:read"), async (c) =>
-        c.json(await getAssistant(db, c.get("organizationId"), c.req.param("assistantId"))),
+      // GET …/assistants/:assistantId — with 'Total calls'.
+      .get("/:assistantId", ...read, async (c) => c.json(await getAssistantDetail(db, scope(c))))
+      // PATCH …/assistants/:assistantId/name
+      .patch("/:assistantId/name", ...manage, async (c) => {
+        const { name } = await parseJson(c, updateAssistantNameSchema);
+        return c.json(await renameAssistant(db, scope(c), name));
+      })
+      // PUT …/assistants/:assistantId/form — step 1.
+      .put("/:assistantId/form", ...manage, async (c) => {
+        const { formId } = await parseJson(c, selectFormSchema);
+        return c.json(await selectForm(deps, scope(c), formId));
+      })
+      // PUT …/assistants/:assistantId/fields — step 2.
+      .put("/:assistantId/fields", ...manage, async (c) => {
+        const input = await parseJson(c, assignFieldsSchema);
+        return c.json(await assignFields(deps, scope(c), input));
+      })
+      // PUT …/assistants/:assistantId/script — step 3.
+      .put("/:assistantId/script", ...manage, async (c) => {
+        const { script } = await parseJson(c, updateScriptSchema);
+        return c.json(await updateScript(db, scope(c), script));
+      })
+      // PUT …/assistants/:assistantId/settings — step 3 'Advanced'.
+      .put("/:assistantId/settings", ...manage, async (c) => {
+        const settings = await parseJson(c, callSettingsSchema);
+        return c.json(await updateCallSettings(db, scope(c), settings));
+      })
+      // POST …/assistants/:assistantId/activate — step 4.
+      .post("/:assistantId/activate", ...manage, async (c) =>
+        c.json(await activateAssistant(deps, scope(c))),
       )
+      // POST …/assistants/:assistantId/deactivate
+      .post("/:assistantId/deactivate", ...manage, async (c) =>
+        c.json(await deactivateAssistant(db, scope(c))),
+      )
+      // DELETE …/assistants/:assistantId — and its webhook.
+      .delete("/:assistantId", ...manage, async (c) => {
+        await deleteAssistant(deps, scope(c));
+        return c.body(null, 204);
+      })
   );
 }

@@ -22,6 +22,7 @@ export function formConnectionsRoutes(deps: ConnectionDeps) {
       )
       // POST …/form-connections/:provider/authorize — where to send the browser to connect.
       .post("/:provider/authorize", withOrganization(db, "connections:manage"), async (c) => {
+        deps.providers.get(c.req.param("provider")); // An unknown provider is a 404, body or not.
         const { assistantId } = await parseJson(c, startConnectionSchema);
         return c.json(
           await startConnection(deps, {

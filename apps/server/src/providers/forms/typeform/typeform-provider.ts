@@ -25,6 +25,8 @@ export interface TypeformOptions {
   minIntervalMs?: number;
   /** Waits before retrying a 429 when Typeform sends no Retry-After. */
   backoffMs?: number[];
+  /** Forms per page when listing (Typeform's maximum, 200, unless a test wants paging). */
+  pageSize?: number;
 }
 
 interface TypeformError {
@@ -204,7 +206,7 @@ export function createTypeformProvider(options: TypeformOptions): FormProvider {
         const result = await call<FormsPage>(
           accessToken,
           "GET",
-          `/forms?page=${page}&page_size=200`,
+          `/forms?page=${page}&page_size=${options.pageSize ?? 200}`,
         );
         if (!Array.isArray(result?.items)) {
           throw new FormProviderError("Received invalid data from Typeform", {

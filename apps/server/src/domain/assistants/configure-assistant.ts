@@ -1,0 +1,256 @@
+import { randomBytes } from "node:crypto";
+import type { AssignFields, Assistant, AssistantDetail, CallSettings } from "@ringback/contracts";
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Database } from "../../db/database.ts";
+import { formAssistants, formSubmissions } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { SecretBox } from "../../lib/secret-box.ts";
+import { withAccessToken } from "../form-connections/credentials.ts";
+import type { FormProviders } from "../form-connections/form-providers.ts";
+import { toAssistantDto } from "./assistant-dto.ts";
+import { findAssistantRow } from "./assistants.ts";
+
+export interface AssistantDeps {
+  db: Database;
+  box: SecretBox;
+  providers: FormProviders;
+  publicUrl: string;
+  logger: Logger;
+}
+
+type Scope = { organizationId: string; assistantId: string };
+
+async function requireRow(db: Database, scope: Scope) {
+  const row = await findAssistantRow(db, scope.organizationId, scope.assistantId);
+  if (!row) throw new AppError("not_found", "Assistant not found");
+  return row;
+}
+
+async function update(
+  db: Database,
+  scope: Scope,
+  values: Partial<typeof formAssistants.$inferInsert>,
+): Promise<Assistant> {
+  const [row] = await db
+    .update(formAssistants)
+    .set({ ...values, updatedAt: new Date() })
+    .where(
+      and(
+        eq(formAssistants.id, scope.assistantId),
+        eq(formAssistants.organizationId, scope.organizationId),
+      ),
+    )
+    .returning();
+  if (!row) throw new AppError("not_found", "Assistant not found");
+  return toAssistantDto(row);
+}
+
+/** SPEC.md §2 'Your Form Assistants': newest first. */
+export async function listAssistants(db: Database, organizationId: string): Promise<Assistant[]> {
+  const rows = await db
+    .select()
+    .from(formAssistants)
+    .where(eq(formAssistants.organizationId, organizationId))
+    .orderBy(desc(formAssistants.createdAt), desc(formAssistants.id))
+    .limit(500);
+  return rows.map(toAssistantDto);
+}
+
+/** The assistant with 'Total calls: N' (SPEC.md §2 step 4). */
+export async function getAssistantDetail(db: Database, scope: Scope): Promise<AssistantDetail> {
+  const row = await requireRow(db, scope);
+  const [calls] = await db
+    .select({ n: count() })
+    .from(formSubmissions)
+    .where(
+      and(eq(formSubmissions.assistantId, row.id), eq(formSubmissions.status, "call_scheduled")),
+    );
+  return { ...toAssistantDto(row), total_calls: calls?.n ?? 0 };
+}
+
+/** PostgreSQL's unique_violation, whether or not the query builder wrapped it. */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === "23505" || e.cause?.code === "23505";
+}
+
+export function renameAssistant(db: Database, scope: Scope, name: string) {
+  return update(db, scope, { name: name.trim() });
+}
+
+/**
+ * SPEC.md step 1. The form must exist in the connected account; one form backs one assistant
+ * (a unique index turns a race into a clear conflict). Choosing another form clears the fields.
+ */
+export async function selectForm(
+  deps: AssistantDeps,
+  scope: Scope,
+  formId: string,
+): Promise<Assistant> {
+  const row = await requireRow(deps.db, scope);
+  if (row.isActive && row.formId !== formId) {
+    throw new AppError("conflict", "Deactivate the assistant before choosing another form.");
+  }
+  const provider = deps.providers.get(row.provider);
+  const fields = await withAccessToken(
+    deps,
+    { organizationId: scope.organizationId, provider },
+    (token) => provider.getFields(token, formId),
+  );
+  const changed = row.formId !== formId;
+  try {
+    return await update(deps.db, scope, {
+      formId,
+      formTitle: fields.title || formId,
+      formPublicUrl: fields.displayUrl,
+      formEditUrl: fields.editUrl,
+      ...(changed
+        ? { phoneFieldId: null, checkboxFieldId: null, nameFieldId: null, emailFieldId: null }
+        : {}),
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError("conflict", "This form is already used by another assistant.");
+    }
+    throw error;
+  }
+}
+
+/** SPEC.md step 2: the chosen ids must be fields of the right kind on the form as it is now. */
+export async function assignFields(
+  deps: AssistantDeps,
+  scope: Scope,
+  input: AssignFields,
+): Promise<Assistant> {
+  const row = await requireRow(deps.db, scope);
+  if (!row.formId) throw new AppError("conflict", "Select a form first.");
+  const provider = deps.providers.get(row.provider);
+  const fields = await withAccessToken(
+    deps,
+    { organizationId: scope.organizationId, provider },
+    (token) => provider.getFields(token, row.formId!),
+  );
+  const has = (list: { id: string }[], id: string | null) =>
+    id === null || list.some((f) => f.id === id);
+  if (!has(fields.phone, input.phoneFieldId)) {
+    throw new AppError("validation_failed", "Please select a phone number field");
+  }
+  if (!has(fields.checkbox, input.checkboxFieldId)) {
+    throw new AppError("validation_failed", "Please select a call availability field");
+  }
+  if (!has(fields.all, input.nameFieldId) || !has(fields.all, input.emailFieldId)) {
+    throw new AppError("validation_failed", "That field is no longer on the form. Refresh Fields.");
+  }
+  return update(deps.db, scope, {
+    phoneFieldId: input.phoneFieldId,
+    checkboxFieldId: input.checkboxFieldId,
+    nameFieldId: input.nameFieldId,
+    emailFieldId: input.emailFieldId,
+  });
+}
+
+export function updateScript(db: Database, scope: Scope, script: string) {
+  return update(db, scope, { assistantScript: script.trim() });
+}
+
+export function updateCallSettings(db: Database, scope: Scope, settings: CallSettings) {
+  return update(db, scope, {
+    maxAttempts: settings.maxAttempts,
+    retryDelayMinutes: settings.retryDelayMinutes,
+    callingWindowStart: settings.callingWindowStart,
+    callingWindowEnd: settings.callingWindowEnd,
+    defaultTimeZone: settings.defaultTimeZone,
+    voicemailAction: settings.voicemailAction,
+    voicemailMessage: settings.voicemailMessage,
+  });
+}
+
+export function webhookUrl(publicUrl: string, provider: string, assistantId: string): string {
+  return `${publicUrl}/api/webhooks/${provider}/${assistantId}`;
+}
+
+/**
+ * SPEC.md §4 activation: reuse the stored webhook or create one (with this assistant's own
+ * secret), then save is_active with webhook_id and webhook_url. The row is locked for the
+ * duration, so a second click while one is in progress waits and then finds it active.
+ */
+export async function activateAssistant(deps: AssistantDeps, scope: Scope): Promise<Assistant> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(formAssistants)
+      .where(
+        and(
+          eq(formAssistants.id, scope.assistantId),
+          eq(formAssistants.organizationId, scope.organizationId),
+        ),
+      )
+      .for("update");
+    if (!row) throw new AppError("not_found", "Assistant not found");
+    if (row.isActive) return toAssistantDto(row);
+    if (
+      !row.name ||
+      !row.formId ||
+      !row.phoneFieldId ||
+      !row.checkboxFieldId ||
+      !row.assistantScript
+    ) {
+      throw new AppError("conflict", "Finish the earlier steps before activating the assistant.");
+    }
+    const url = webhookUrl(deps.publicUrl, row.provider, row.id);
+    let webhookId = row.webhookId;
+    let secretEncrypted = row.webhookSecretEncrypted;
+    if (!webhookId || !secretEncrypted || row.webhookUrl !== url) {
+      const secret = randomBytes(32).toString("base64url");
+      const provider = deps.providers.get(row.provider);
+      const created = await withAccessToken(
+        deps,
+        { organizationId: scope.organizationId, provider },
+        (token) =>
+          provider.putWebhook(token, { formId: row.formId!, tag: webhookTag(row.id), url, secret }),
+      );
+      webhookId = created.webhookId;
+      secretEncrypted = deps.box.encrypt(secret);
+    }
+    const [updated] = await tx
+      .update(formAssistants)
+      .set({
+        isActive: true,
+        webhookId,
+        webhookUrl: url,
+        webhookSecretEncrypted: secretEncrypted,
+        updatedAt: new Date(),
+      })
+      .where(eq(formAssistants.id, row.id))
+      .returning();
+    return toAssistantDto(updated!);
+  });
+}
+
+/** The webhook's tag on the form: one per assistant. */
+export function webhookTag(assistantId: string): string {
+  return `ringback-${assistantId}`;
+}
+
+/** SPEC.md §4: Deactivate sets is_active false; deliveries are then acknowledged and ignored. */
+export function deactivateAssistant(db: Database, scope: Scope) {
+  return update(db, scope, { isActive: false });
+}
+
+/** Deleting an assistant deletes its webhook at the provider (best effort) and then the row. */
+export async function deleteAssistant(deps: AssistantDeps, scope: Scope): Promise<void> {
+  const row = await requireRow(deps.db, scope);
+  if (row.webhookId && row.formId) {
+    const provider = deps.providers.get(row.provider);
+    try {
+      await withAccessToken(deps, { organizationId: scope.organizationId, provider }, (token) =>
+        provider.deleteWebhook(token, { formId: row.formId!, tag: webhookTag(row.id) }),
+      );
+    } catch (error) {
+      // An orphaned webhook only reaches an endpoint that acknowledges and ignores it.
+      deps.logger.warn({ err: error, assistantId: row.id }, "Could not delete the form webhook");
+    }
+  }
+  await deps.db.delete(formAssistants).where(eq(formAssistants.id, row.id));
+}

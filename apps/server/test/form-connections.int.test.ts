@@ -1,0 +1,256 @@
+import type {
+  AssistantDetail,
+  FormConnection,
+  FormFieldsResponse,
+  FormListItem,
+} from "@ringback/contracts";
+import { apiErrorSchema } from "@ringback/contracts";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { formCredentials, formSubmissions } from "../src/db/schema/index.ts";
+import { createSecretBox } from "../src/lib/secret-box.ts";
+import { signTypeformPayload } from "../src/providers/forms/typeform/typeform-signature.ts";
+import { connectTypeform } from "./form-connection-helpers.ts";
+import { startTestRingback } from "./harness.ts";
+import { createTeam } from "./organization-harness.ts";
+
+describe("connecting Typeform (sandbox) and configuring assistants", async () => {
+  const app = await startTestRingback({ env: { CODE_SENDS_PER_IP: "1000" } });
+  const db = app.database.db;
+  const team = await createTeam(app.url, db);
+  const org = team.organization.id;
+  const owner = team.owner.client;
+  const base = `/api/organizations/${org}`;
+
+  it("is not connected at first", async () => {
+    const connection = await owner.json<FormConnection>(`${base}/form-connections/typeform`);
+    expect(connection).toMatchObject({ provider: "typeform", connected: false, sandbox: true });
+  });
+
+  it("Deny comes back as an error and stores nothing", async () => {
+    const { finalUrl } = await connectTypeform(owner, org, { decision: "deny" });
+    expect(finalUrl.pathname).toBe("/admin/form-connection/typeform");
+    expect(finalUrl.searchParams.get("auth")).toBe("error");
+    expect(finalUrl.searchParams.get("reason")).toBe("access_denied");
+    expect(await db.select().from(formCredentials)).toHaveLength(0);
+  });
+
+  let assistantId = "";
+  it("Allow connects, lands on the assistant, stores tokens encrypted", async () => {
+    const result = await connectTypeform(owner, org);
+    assistantId = result.assistantId;
+    expect(result.finalUrl.searchParams.get("auth")).toBe("success");
+    expect(result.finalUrl.searchParams.get("assistantId")).toBe(assistantId);
+    const connection = await owner.json<FormConnection>(`${base}/form-connections/typeform`);
+    expect(connection).toMatchObject({ connected: true, sandbox: true });
+    const [row] = await db.select().from(formCredentials);
+    expect(row!.accessTokenEncrypted).toMatch(/^v1\./);
+    const box = createSecretBox(app.config.secretKey);
+    expect(box.decrypt(row!.accessTokenEncrypted)).toMatch(/^[0-9a-f]{40}$/);
+
+    // Replaying the provider's redirect: the state is spent.
+    const replay = await fetch(result.callbackUrl!, { redirect: "manual" });
+    expect(new URL(replay.headers.get("location")!).searchParams.get("reason")).toBe(
+      "invalid_state",
+    );
+  });
+
+  it("refuses forged and expired states without storing anything", async () => {
+    const before = await db.select().from(formCredentials);
+    const forged = await fetch(
+      `${app.url}/api/form-connections/typeform/callback?code=x&state=00000000-0000-0000-0000-000000000000.bad`,
+      { redirect: "manual" },
+    );
+    expect(new URL(forged.headers.get("location")!).searchParams.get("reason")).toBe(
+      "invalid_state",
+    );
+    const { url } = await owner.json<{ url: string }>(
+      `${base}/form-connections/typeform/authorize?reconnect=true`,
+      { method: "POST", json: { assistantId } },
+    );
+    const state = new URL(url).searchParams.get("state")!;
+    await db.execute(sql`update oauth_states set expires_at = now() - interval '1 second'`);
+    const expired = await fetch(
+      `${app.url}/api/form-connections/typeform/callback?code=x&state=${encodeURIComponent(state)}`,
+      { redirect: "manual" },
+    );
+    expect(new URL(expired.headers.get("location")!).searchParams.get("reason")).toBe(
+      "invalid_state",
+    );
+    expect(await db.select().from(formCredentials)).toEqual(before);
+  });
+
+  it("skips the consent page for a new assistant once connected", async () => {
+    const second = await connectTypeform(owner, org);
+    expect(second.callbackUrl).toBeNull();
+    expect(second.finalUrl.searchParams.get("auth")).toBe("success");
+  });
+
+  let forms: FormListItem[] = [];
+  it("lists the account's forms and reads their fields", async () => {
+    forms = await owner.json<FormListItem[]>(
+      `${base}/form-connections/typeform/forms?assistantId=${assistantId}`,
+    );
+    expect(forms.map((f) => f.title)).toEqual(
+      expect.arrayContaining(["Website enquiry", "Contact us", "Newsletter signup"]),
+    );
+    expect(forms.every((f) => f.isInUse === false)).toBe(true);
+    const byTitle = (title: string) => forms.find((f) => f.title === title)!;
+    const enquiry = await owner.json<FormFieldsResponse>(
+      `${base}/form-connections/typeform/forms/${byTitle("Website enquiry").id}/fields`,
+    );
+    expect(enquiry.fields.phone).toHaveLength(1);
+    expect(enquiry.fields.checkbox.length).toBeGreaterThan(0);
+    const contact = await owner.json<FormFieldsResponse>(
+      `${base}/form-connections/typeform/forms/${byTitle("Contact us").id}/fields`,
+    );
+    expect(contact.fields.phone).toHaveLength(1);
+    const newsletter = await owner.json<FormFieldsResponse>(
+      `${base}/form-connections/typeform/forms/${byTitle("Newsletter signup").id}/fields`,
+    );
+    expect(newsletter.fields.phone).toHaveLength(0);
+  });
+
+  it("refreshes an expired token once, storing the rotated refresh token", async () => {
+    const [before] = await db.select().from(formCredentials);
+    await db.execute(sql`update form_credentials set token_expires_at = now() - interval '1 hour'`);
+    const again = await owner.json<FormListItem[]>(`${base}/form-connections/typeform/forms`);
+    expect(again).toHaveLength(forms.length);
+    const [after] = await db.select().from(formCredentials);
+    const box = createSecretBox(app.config.secretKey);
+    expect(box.decrypt(after!.refreshTokenEncrypted!)).not.toBe(
+      box.decrypt(before!.refreshTokenEncrypted!),
+    );
+    expect(after!.tokenExpiresAt!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("configures, activates and receives signed deliveries; one form, one assistant", async () => {
+    const form = forms.find((f) => f.title === "Website enquiry")!;
+    const fields = await owner.json<FormFieldsResponse>(
+      `${base}/form-connections/typeform/forms/${form.id}/fields`,
+    );
+    const path = `${base}/assistants/${assistantId}`;
+    await owner.json(`${path}/name`, { method: "PATCH", json: { name: "Enquiry caller" } });
+    await owner.json(`${path}/form`, { method: "PUT", json: { formId: form.id } });
+    await owner.json(`${path}/fields`, {
+      method: "PUT",
+      json: {
+        phoneFieldId: fields.fields.phone[0]!.id,
+        checkboxFieldId: fields.fields.checkbox[0]!.id,
+        nameFieldId: fields.fields.text[0]?.id ?? null,
+        emailFieldId: fields.fields.email[0]?.id ?? null,
+      },
+    });
+    await owner.json(`${path}/script`, { method: "PUT", json: { script: "Hi {name}!" } });
+
+    // The member sees it but cannot change it.
+    const memberView = await team.member.client.json<AssistantDetail>(path);
+    expect(memberView.name).toBe("Enquiry caller");
+    const denied = await team.member.client.request(`${path}/activate`, { method: "POST" });
+    expect(denied.status).toBe(403);
+
+    // A second assistant sees the form in use and cannot take it.
+    const other = await owner.json<{ id: string }>(`${base}/assistants`, {
+      method: "POST",
+      json: { provider: "typeform" },
+    });
+    const listed = await owner.json<FormListItem[]>(
+      `${base}/form-connections/typeform/forms?assistantId=${other.id}`,
+    );
+    expect(listed.find((f) => f.id === form.id)).toMatchObject({
+      isInUse: true,
+      associatedAssistantName: "Enquiry caller",
+    });
+    const taken = await owner.request(`${base}/assistants/${other.id}/form`, {
+      method: "PUT",
+      json: { formId: form.id },
+    });
+    expect(taken.status).toBe(409);
+
+    // Two activation clicks at once: one webhook, both answers active.
+    const [a, b] = await Promise.all([
+      owner.json<AssistantDetail>(`${path}/activate`, { method: "POST" }),
+      owner.json<AssistantDetail>(`${path}/activate`, { method: "POST" }),
+    ]);
+    expect(a.is_active && b.is_active).toBe(true);
+    expect(a.webhook_id).toBe(b.webhook_id);
+    expect(a.webhook_url).toBe(`${app.config.publicUrl}/api/webhooks/typeform/${assistantId}`);
+    const hooks = await db.execute(
+      sql`select count(*)::int as n from typeform_sandbox.webhooks where url = ${a.webhook_url} and enabled`,
+    );
+    expect((hooks.rows[0] as { n: number }).n).toBe(1);
+
+    // Someone fills in the public form: the sandbox delivers a signed webhook; it is stored.
+    const page = await fetch(form.public_url!);
+    expect(page.status).toBe(200);
+    const body = new URLSearchParams();
+    for (const field of fields.fields.all) {
+      if (field.type === "phone_number") body.set(field.id, "+1 415 555 0142");
+      else if (field.type === "yes_no") body.set(field.id, "yes");
+      else if (field.type === "email") body.set(field.id, "ana@example.com");
+      else body.set(field.id, "Ana");
+    }
+    const submitted = await fetch(form.public_url!, { method: "POST", body });
+    expect(submitted.status).toBe(200);
+    await expect
+      .poll(async () => (await db.select().from(formSubmissions)).length, { timeout: 15_000 })
+      .toBe(1);
+    const [stored] = await db.select().from(formSubmissions);
+    expect(stored).toMatchObject({
+      organizationId: org,
+      assistantId,
+      status: "call_scheduled",
+      respondentPhoneNumber: "+14155550142",
+    });
+    const detail = await owner.json<AssistantDetail>(path);
+    expect(detail.total_calls).toBe(1);
+
+    // Deactivated: deliveries are acknowledged and ignored.
+    await owner.json(`${path}/deactivate`, { method: "POST" });
+    await fetch(form.public_url!, { method: "POST", body });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await db.select().from(formSubmissions)).toHaveLength(1);
+  });
+
+  it("verifies signatures, refuses malformed bodies, and never answers 404 to a provider", async () => {
+    const [row] = await db
+      .execute(sql`select webhook_secret_encrypted from form_assistants where id = ${assistantId}`)
+      .then((r) => r.rows as { webhook_secret_encrypted: string }[]);
+    const secret = createSecretBox(app.config.secretKey).decrypt(row!.webhook_secret_encrypted);
+    const url = `${app.url}/api/webhooks/typeform/${assistantId}`;
+    const payload = JSON.stringify({
+      event_type: "form_response",
+      form_response: { form_id: "x", token: "t" },
+    });
+
+    const unsigned = await fetch(url, { method: "POST", body: payload });
+    expect(unsigned.status).toBe(401);
+    const wrong = await fetch(url, {
+      method: "POST",
+      body: payload,
+      headers: { "typeform-signature": signTypeformPayload(payload, "not-the-secret") },
+    });
+    expect(wrong.status).toBe(401);
+    await db.execute(sql`update form_assistants set is_active = true where id = ${assistantId}`);
+    const malformed = "{not json";
+    const bad = await fetch(url, {
+      method: "POST",
+      body: malformed,
+      headers: { "typeform-signature": signTypeformPayload(malformed, secret) },
+    });
+    expect(bad.status).toBe(400);
+    expect(apiErrorSchema.parse(await bad.json()).error.message).toMatch(/not JSON/);
+    const unknown = await fetch(
+      `${app.url}/api/webhooks/typeform/00000000-0000-0000-0000-000000000000`,
+      {
+        method: "POST",
+        body: payload,
+      },
+    );
+    expect(unknown.status).toBe(200);
+    await db
+      .update(formSubmissions)
+      .set({ status: "call_scheduled" })
+      .where(eq(formSubmissions.assistantId, assistantId));
+  });
+});
