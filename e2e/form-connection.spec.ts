@@ -14,19 +14,24 @@ test.describe("connecting Typeform (sandbox)", () => {
 
     await page.getByRole("button", { name: "Connect", exact: true }).click();
     await expect(page).toHaveURL(/\/oauth\/authorize/);
-    await page.getByLabel("Account").fill(`connector-${Date.now()}@example.com`);
+    await page.getByLabel("Account", { exact: true }).fill(`connector-${Date.now()}@example.com`);
     await page.getByRole("button", { name: "Allow" }).click();
     await expect(page).toHaveURL(/\/admin\/assistant-configuration\/[0-9a-f-]{36}$/);
     await expect(page.getByText("Successfully connected to your account!")).toBeVisible();
     await expect(page.getByText("Connected to Typeform")).toBeVisible();
     await expect(page.getByText("Sandbox", { exact: true })).toBeVisible();
+    // A new assistant opens at step 0: name it to see the forms.
+    await page.getByLabel("Assistant name").fill("Website leads");
+    await page.getByLabel("Assistant name").press("Enter");
+    await expect(page.getByText("Assistant name updated")).toBeVisible();
     const forms = page.getByRole("list", { name: "Forms" });
     await expect(forms.getByText("Website enquiry")).toBeVisible();
     await expect(forms.getByText("Newsletter signup")).toBeVisible();
 
     // Already connected: a new assistant skips the consent page.
     await page.goto("/admin/dashboard");
-    await page.getByRole("button", { name: "Connect", exact: true }).click();
+    await page.getByRole("button", { name: "Create New Assistant" }).click();
+    await page.getByRole("menuitem", { name: "Typeform" }).click();
     await expect(page).toHaveURL(/\/admin\/assistant-configuration\/[0-9a-f-]{36}$/);
     await expect(page.getByText("Connected to Typeform")).toBeVisible();
   });

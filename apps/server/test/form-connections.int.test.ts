@@ -7,7 +7,7 @@ import type {
 import { apiErrorSchema } from "@ringback/contracts";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { formCredentials, formSubmissions } from "../src/db/schema/index.ts";
+import { formAssistants, formCredentials, formSubmissions } from "../src/db/schema/index.ts";
 import { createSecretBox } from "../src/lib/secret-box.ts";
 import { signTypeformPayload } from "../src/providers/forms/typeform/typeform-signature.ts";
 import { connectTypeform } from "./form-connection-helpers.ts";
@@ -33,6 +33,8 @@ describe("connecting Typeform (sandbox) and configuring assistants", async () =>
     expect(finalUrl.searchParams.get("auth")).toBe("error");
     expect(finalUrl.searchParams.get("reason")).toBe("access_denied");
     expect(await db.select().from(formCredentials)).toHaveLength(0);
+    // The empty assistant that Connect created for the attempt is gone too.
+    expect(await db.select().from(formAssistants)).toHaveLength(0);
   });
 
   let assistantId = "";

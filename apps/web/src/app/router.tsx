@@ -1,6 +1,9 @@
 import { createBrowserRouter, Navigate, useParams } from "react-router";
 import { AdminLayout } from "@/features/admin-shell/admin-layout";
-import { AssistantConfigurationPage } from "@/features/assistant-configuration/assistant-configuration-page";
+import {
+  AssistantConfigurationPage,
+  NewAssistantPage,
+} from "@/features/assistant-configuration/assistant-configuration-page";
 import { EmailVerificationPage } from "@/features/auth/email-verification-page";
 import { ForgotPasswordPage } from "@/features/auth/forgot-password-page";
 import { LoginPage } from "@/features/auth/login-page";
@@ -55,7 +58,7 @@ export const router = createBrowserRouter([
           { index: true, element: <Navigate replace to="/admin/dashboard" /> },
           { path: "dashboard", element: <DashboardPage /> },
           { path: "call-records", element: <NotBuiltYetPage screen="Call Records" /> },
-          { path: "assistant-configuration", element: <NotBuiltYetPage screen="New assistant" /> },
+          { path: "assistant-configuration", element: <NewAssistantPage /> },
           { path: "assistant-configuration/:assistantId", element: <AssistantConfigurationPage /> },
           { path: "settings/organization", element: <OrganizationSettingsPage /> },
           { path: "settings/profile", element: <ProfilePage /> },

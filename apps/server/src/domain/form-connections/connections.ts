@@ -1,5 +1,5 @@
 import type { FormConnection, FormFieldsResponse, FormListItem } from "@ringback/contracts";
-import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { formAssistants } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -105,8 +105,13 @@ export async function completeConnection(
   input: { providerId: string; code?: string; state?: string; error?: string },
 ): Promise<string> {
   const provider = deps.providers.get(input.providerId);
-  const fail = (reason: string) => returnUrl(deps.publicUrl, provider.id, { ok: false, reason });
   const claims = await consumeOAuthState(deps.db, deps.box, input.state, provider.id);
+  const fail = async (reason: string) => {
+    // Connect created an assistant for this attempt; if nothing was done with it, a failed
+    // connection should not leave an empty "Unnamed assistant" behind on the dashboard.
+    if (claims?.assistantId) await discardPristineAssistant(deps.db, claims.assistantId);
+    return returnUrl(deps.publicUrl, provider.id, { ok: false, reason });
+  };
   if (!claims) return fail("invalid_state");
   if (input.error) return fail(input.error === "access_denied" ? "access_denied" : input.error);
   if (!claims.userId) return fail("missing_user_id");
@@ -137,6 +142,20 @@ export async function completeConnection(
     return fail("db_error");
   }
   return returnUrl(deps.publicUrl, provider.id, { ok: true, assistantId: claims.assistantId });
+}
+
+/** Deletes an assistant that has no name, no form and is not active (a Connect that failed). */
+async function discardPristineAssistant(db: Database, assistantId: string): Promise<void> {
+  await db
+    .delete(formAssistants)
+    .where(
+      and(
+        eq(formAssistants.id, assistantId),
+        isNull(formAssistants.name),
+        isNull(formAssistants.formId),
+        eq(formAssistants.isActive, false),
+      ),
+    );
 }
 
 /**

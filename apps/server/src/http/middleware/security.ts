@@ -15,7 +15,8 @@ export function securityHeaders(options: { isProduction: boolean }) {
       fontSrc: ["'self'", "data:"],
       mediaSrc: ["'self'", "blob:"],
       connectSrc: ["'self'"],
-      frameSrc: ["'self'"],
+      // The wizard's help video (SPEC.md §2), from YouTube's privacy-enhanced domain only.
+      frameSrc: ["'self'", "https://www.youtube-nocookie.com"],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

@@ -9,7 +9,7 @@ export const badgeVariants = cva(
       variant: {
         default: "border-transparent bg-primary text-primary-foreground",
         secondary: "border-transparent bg-secondary text-secondary-foreground",
-        success: "border-transparent bg-success/15 text-success",
+        success: "border-transparent bg-success/15 text-emerald-800",
         info: "border-transparent bg-blue-600/10 text-blue-700",
         muted: "border-transparent bg-muted text-muted-foreground",
         warning: "border-transparent bg-warning/20 text-amber-800",

@@ -1,183 +1,310 @@
-import { can } from "@ringback/contracts";
-import { ArrowLeft, CheckCircle2, ExternalLink, FlaskConical, RefreshCw } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { type AssistantDetail, can, type OrganizationRole } from "@ringback/contracts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Eye } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { ResizableHandle, ResizablePanel, ResizablePanelGroup } from "@/components/ui/resizable";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiRequestError } from "@/lib/api-client";
 import { connectionErrorToast, startProviderConnection } from "@/lib/form-connections";
 import { useCurrentOrganization } from "@/lib/organizations";
-import { useAssistant, useConnection, useForms } from "./api/assistant";
+import {
+  assistantApi,
+  assistantsQueryKey,
+  useAssistant,
+  useConnection,
+  useStoreAssistant,
+} from "./api/assistant";
+import { DeleteAssistantDialog } from "./components/delete-assistant-dialog";
+import { HelpPanel } from "./components/help-panel";
+import { CompactStepList, StepList } from "./components/step-list";
+import { WizardHeader } from "./components/wizard-header";
+import { errorMessage, isNotFound } from "./messages";
+import { DetailsStep } from "./steps/details-step";
+import { FieldsStep } from "./steps/fields-step";
+import { FinalizeStep } from "./steps/finalize-step";
+import { FormStep } from "./steps/form-step";
+import { ScriptStep } from "./steps/script-step";
+import type { StepProps } from "./steps/step-props";
+import { useMediaQuery } from "./use-media-query";
+import { completedSteps, initialStep, isStepClickable } from "./wizard-rules";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+/** Each step's heading in the main panel (the step list uses WIZARD_STEPS). */
+const STEP_HEADINGS = [
+  "Assistant Details",
+  "Select Form",
+  "Configure Form Fields",
+  "Customize Assistant",
+  "Review & Activate",
+] as const;
+
+/** SPEC.md §9 panel sizes: steps 25%, main 75% (45% with help), help 30%. */
+const PANEL_PERCENT = { steps: 25, main: 75, mainWithHelp: 45, help: 30 } as const;
+const PANEL_IDS = { steps: "wizard-steps", main: "wizard-main", help: "wizard-help" } as const;
+const percent = (value: number) => `${value}%`;
 
 /**
- * An assistant's configuration: its connection to the form provider and the account's forms.
- * The rest of SPEC.md's five-step wizard (fields, script, activation) is issue 5.
+ * /admin/assistant-configuration (no id): creates an assistant for the current organization
+ * and replaces the URL with its id.
  */
+export function NewAssistantPage() {
+  const navigate = useNavigate();
+  const { current, role, isLoading } = useCurrentOrganization();
+  const started = useRef(false);
+  const queryClient = useQueryClient();
+  const create = useMutation({
+    mutationFn: (organizationId: string) => assistantApi.create(organizationId, "typeform"),
+    onSuccess: (assistant) => {
+      void queryClient.invalidateQueries({
+        queryKey: assistantsQueryKey(assistant.organization_id),
+        exact: true,
+      });
+      navigate(`/admin/assistant-configuration/${assistant.id}`, { replace: true });
+    },
+    onError: (e) => {
+      toast.error(`Failed to create assistant: ${errorMessage(e)}`);
+      navigate("/admin/dashboard", { replace: true });
+    },
+  });
+  const { mutate } = create;
+
+  useEffect(() => {
+    if (isLoading || started.current) return;
+    started.current = true;
+    if (!current) {
+      toast.error("No organization selected. Please select an organization first.");
+      navigate("/admin/dashboard", { replace: true });
+      return;
+    }
+    if (!can(role, "assistants:manage")) {
+      toast.error("Only owners and admins can create assistants.");
+      navigate("/admin/dashboard", { replace: true });
+      return;
+    }
+    mutate(current.id);
+  }, [current, role, isLoading, mutate, navigate]);
+
+  return <Spinner label="Creating assistant..." className="py-24" />;
+}
+
+/** /admin/assistant-configuration/{assistantId}: the five-step wizard. */
 export function AssistantConfigurationPage() {
   const { assistantId = "" } = useParams();
   const navigate = useNavigate();
   const { current, role, isLoading: organizationsLoading } = useCurrentOrganization();
   const assistant = useAssistant(current?.id, assistantId);
-  const provider = assistant.data?.provider ?? "typeform";
-  const connection = useConnection(current?.id, provider);
-  const forms = useForms(current?.id, provider, assistantId, connection.data?.connected === true);
-  const [reconnecting, setReconnecting] = useState(false);
-  const canConnect = can(role, "connections:manage");
 
   useEffect(() => {
-    if (assistant.error) {
-      const notFound = assistant.error instanceof ApiRequestError && assistant.error.status === 404;
-      toast.error(notFound ? "Assistant not found" : "Failed to load assistant configuration");
-      navigate("/admin/dashboard", { replace: true });
-    }
+    if (!assistant.error) return;
+    toast.error(
+      isNotFound(assistant.error)
+        ? "Assistant not found"
+        : "Failed to load assistant configuration",
+    );
+    navigate("/admin/dashboard", { replace: true });
   }, [assistant.error, navigate]);
 
-  if (organizationsLoading || assistant.isLoading || !assistant.data) {
-    return <Spinner className="py-24" />;
+  useEffect(() => {
+    if (organizationsLoading || current) return;
+    toast.error("No organization selected. Please select an organization first.");
+    navigate("/admin/dashboard", { replace: true });
+  }, [organizationsLoading, current, navigate]);
+
+  if (!current || !assistant.data) {
+    return <Spinner label="Loading assistant..." className="py-24" />;
   }
+  return (
+    <AssistantWizard
+      key={assistant.data.id}
+      assistant={assistant.data}
+      organizationId={current.id}
+      role={role}
+    />
+  );
+}
+
+function AssistantWizard({
+  assistant,
+  organizationId,
+  role,
+}: {
+  assistant: AssistantDetail;
+  organizationId: string;
+  role: OrganizationRole | null;
+}) {
+  const canManage = can(role, "assistants:manage");
+  const canConnect = can(role, "connections:manage");
+  const isDesktop = useMediaQuery("(min-width: 1024px)");
+  const [step, setStep] = useState(() => initialStep(assistant));
+  const [showHelp, setShowHelp] = useState(false);
+  const [connectionError, setConnectionError] = useState<string | null>(null);
+  const [connecting, setConnecting] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const connection = useConnection(organizationId, assistant.provider);
+  const store = useStoreAssistant(organizationId);
+  const completed = completedSteps(assistant);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const moved = useRef(false);
+
+  // After a save or a click in the step list, take focus to the new step's heading.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes
+  useEffect(() => {
+    if (!moved.current) return;
+    headingRef.current?.focus({ preventScroll: true });
+    headingRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, [step]);
+
+  useEffect(() => {
+    if (connection.error) setConnectionError(errorMessage(connection.error));
+  }, [connection.error]);
+
+  const goTo = useCallback((next: number) => {
+    moved.current = true;
+    setStep(next);
+  }, []);
+  const onSelectStep = (next: number) => {
+    if (isStepClickable(next, completed)) goTo(next);
+  };
+  const reportConnectionError = useCallback((message: string) => setConnectionError(message), []);
 
   const onConnect = async (reconnect: boolean) => {
-    if (!current) return;
-    setReconnecting(true);
+    setConnecting(true);
     try {
       await startProviderConnection({
-        organizationId: current.id,
-        provider,
-        assistantId,
+        organizationId,
+        provider: assistant.provider,
+        assistantId: assistant.id,
         reconnect,
       });
     } catch (error) {
-      toast.error(connectionErrorToast(provider, error));
-      setReconnecting(false);
+      const message = connectionErrorToast(assistant.provider, error);
+      toast.error(message);
+      setConnectionError(errorMessage(error));
+      setConnecting(false);
     }
   };
 
-  return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <div className="flex flex-col gap-2">
-        <Link
-          to="/admin/dashboard"
-          className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+  const stepProps: StepProps = {
+    assistant,
+    organizationId,
+    canManage,
+    store,
+    goTo,
+    reportConnectionError,
+  };
+  const connected = connection.data?.connected === true;
+  const body = [
+    <DetailsStep
+      key="details"
+      {...stepProps}
+      connection={connection}
+      canConnect={canConnect}
+      connecting={connecting}
+      onConnect={(reconnect) => void onConnect(reconnect)}
+      onDelete={() => setDeleting(true)}
+    />,
+    <FormStep
+      key="form"
+      {...stepProps}
+      connected={connected}
+      connectionLoading={connection.isLoading}
+    />,
+    <FieldsStep key="fields" {...stepProps} />,
+    <ScriptStep key="script" {...stepProps} />,
+    <FinalizeStep key="finalize" {...stepProps} />,
+  ][step];
+
+  const main = (
+    <section aria-labelledby="wizard-step-heading" className="flex flex-col gap-5">
+      <div className="flex flex-col gap-1">
+        <p className="hidden text-xs font-medium tracking-wide text-muted-foreground uppercase lg:block">
+          Step {step + 1} of {STEP_HEADINGS.length}
+        </p>
+        <h2
+          id="wizard-step-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="scroll-mt-20 text-xl font-semibold outline-none"
         >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to Dashboard
-        </Link>
-        <h1 className="text-3xl font-semibold tracking-tight">
-          {assistant.data.name?.trim() || "New assistant"}
-        </h1>
+          {STEP_HEADINGS[step]}
+        </h2>
       </div>
+      {body}
+    </section>
+  );
+  const help = <HelpPanel step={step} onClose={() => setShowHelp(false)} />;
 
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2 className="text-lg">Assistant Details</h2>
-          </CardTitle>
-          <CardDescription>The Typeform account this assistant reads forms from.</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-          {connection.isLoading ? (
-            <Skeleton className="h-6 w-48" />
-          ) : connection.data?.connected ? (
-            <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-              <CheckCircle2 className="size-5 text-success" aria-hidden="true" />
-              Connected to Typeform
-              {connection.data.sandbox ? (
-                <Badge variant="secondary" className="gap-1">
-                  <FlaskConical className="size-3" aria-hidden="true" />
-                  Sandbox
-                </Badge>
-              ) : null}
-            </p>
-          ) : (
-            <p className="text-sm text-muted-foreground">Not connected to Typeform.</p>
-          )}
-          {canConnect ? (
-            <Button
-              variant={connection.data?.connected ? "outline" : "default"}
-              disabled={reconnecting}
-              onClick={() => void onConnect(connection.data?.connected === true)}
+  return (
+    <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-4">
+      <WizardHeader
+        assistant={assistant}
+        connection={connection}
+        connectionError={connectionError}
+        onDismissError={() => setConnectionError(null)}
+        showHelp={showHelp}
+        onToggleHelp={() => setShowHelp((value) => !value)}
+      />
+      {canManage ? null : (
+        <p className="flex items-center gap-2 rounded-lg border bg-muted/50 px-3 py-2 text-sm text-muted-foreground">
+          <Eye className="size-4 shrink-0" aria-hidden="true" />
+          You can view this assistant. Owners and admins can change it.
+        </p>
+      )}
+      {isDesktop ? (
+        <div className="overflow-hidden rounded-xl border bg-card shadow-sm">
+          <ResizablePanelGroup orientation="horizontal" className="min-h-[32rem]">
+            <ResizablePanel
+              id={PANEL_IDS.steps}
+              defaultSize={percent(PANEL_PERCENT.steps)}
+              minSize="15%"
+              maxSize="40%"
+              className="bg-muted/30"
             >
-              {reconnecting
-                ? "Connecting..."
-                : connection.data?.connected
-                  ? "Reconnect"
-                  : "Connect Typeform"}
-            </Button>
+              <StepList current={step} completed={completed} onSelect={onSelectStep} />
+            </ResizablePanel>
+            <ResizableHandle aria-label="Resize the step list" />
+            <ResizablePanel
+              id={PANEL_IDS.main}
+              defaultSize={percent(showHelp ? PANEL_PERCENT.mainWithHelp : PANEL_PERCENT.main)}
+              minSize="30%"
+              className="p-6"
+            >
+              {main}
+            </ResizablePanel>
+            {showHelp ? (
+              <>
+                <ResizableHandle aria-label="Resize the help panel" />
+                <ResizablePanel
+                  id={PANEL_IDS.help}
+                  defaultSize={percent(PANEL_PERCENT.help)}
+                  minSize="20%"
+                  maxSize="50%"
+                  className="bg-muted/30 p-5"
+                >
+                  {help}
+                </ResizablePanel>
+              </>
+            ) : null}
+          </ResizablePanelGroup>
+        </div>
+      ) : (
+        <>
+          <CompactStepList current={step} completed={completed} onSelect={onSelectStep} />
+          {/* Narrow screens: help sits above the step, where the person just asked for it. */}
+          {showHelp ? (
+            <div className="rounded-xl border bg-muted/30 p-4 shadow-sm sm:p-6">{help}</div>
           ) : null}
-        </CardContent>
-      </Card>
-
-      {connection.data?.connected ? (
-        <Card>
-          <CardHeader className="flex flex-row items-start justify-between gap-4">
-            <div className="grid gap-1.5">
-              <CardTitle>
-                <h2 className="text-lg">Select Form</h2>
-              </CardTitle>
-              <CardDescription>Your Typeform forms. A form can back one assistant.</CardDescription>
-            </div>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void forms.refetch()}
-              disabled={forms.isFetching}
-            >
-              <RefreshCw
-                className={forms.isFetching ? "animate-spin" : undefined}
-                aria-hidden="true"
-              />
-              Refresh
-            </Button>
-          </CardHeader>
-          <CardContent>
-            {forms.isLoading ? (
-              <div className="grid gap-2" role="status" aria-label="Loading forms">
-                <Skeleton className="h-12 w-full" />
-                <Skeleton className="h-12 w-full" />
-              </div>
-            ) : forms.error ? (
-              <p role="alert" className="text-sm text-destructive">
-                Could not retrieve your forms. {forms.error.message}
-              </p>
-            ) : (forms.data ?? []).length === 0 ? (
-              <p className="text-sm text-muted-foreground">This account has no forms yet.</p>
-            ) : (
-              <ul className="divide-y rounded-lg border" aria-label="Forms">
-                {(forms.data ?? []).map((form) => (
-                  <li key={form.id} className="flex items-center justify-between gap-4 p-3">
-                    <div className="min-w-0">
-                      <p className="truncate font-medium">{form.title}</p>
-                      <p className="text-xs text-muted-foreground">
-                        {form.last_updated_at
-                          ? `Last updated ${dateFormat.format(new Date(form.last_updated_at))}`
-                          : "Never updated"}
-                      </p>
-                    </div>
-                    <div className="flex shrink-0 items-center gap-2">
-                      {form.isInUse ? (
-                        <Badge variant="secondary">In use by {form.associatedAssistantName}</Badge>
-                      ) : null}
-                      {form.public_url ? (
-                        <Button asChild variant="ghost" size="sm">
-                          <a href={form.public_url} target="_blank" rel="noreferrer">
-                            Use Form
-                            <ExternalLink aria-hidden="true" />
-                          </a>
-                        </Button>
-                      ) : null}
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+          <div className="min-w-0 rounded-xl border bg-card p-4 shadow-sm sm:p-6">{main}</div>
+        </>
+      )}
+      {canManage ? (
+        <DeleteAssistantDialog
+          assistant={assistant}
+          organizationId={organizationId}
+          open={deleting}
+          onOpenChange={setDeleting}
+        />
       ) : null}
     </div>
   );

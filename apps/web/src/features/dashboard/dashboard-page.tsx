@@ -1,16 +1,23 @@
+import { can, type Organization, type OrganizationRole } from "@ringback/contracts";
 import { Building2, PhoneCall } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { PRODUCT_NAME } from "@/components/brand";
 import { CreateOrganizationDialog } from "@/components/create-organization-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
+import { useAssistants, useDashboardStats } from "@/features/assistant-configuration/api/assistant";
 import { useCurrentOrganization } from "@/lib/organizations";
+import { AssistantGrid } from "./assistant-grid";
+import { CreateAssistantMenu } from "./create-assistant-menu";
 import { ProviderCards } from "./provider-cards";
+import { StatsCards } from "./stats-cards";
 
 /** SPEC.md §2 Dashboard and its states. */
 export function DashboardPage() {
-  const { organizations, current, isLoading, error, refetch } = useCurrentOrganization();
+  const { organizations, current, role, isLoading, error, refetch } = useCurrentOrganization();
   const [creating, setCreating] = useState(false);
 
   if (isLoading) return <Spinner className="py-24" />;
@@ -61,23 +68,94 @@ export function DashboardPage() {
     );
   }
 
+  return <OrganizationDashboard organization={current} role={role} />;
+}
+
+/** The current organization: provider cards with no assistants, else stats and the grid. */
+function OrganizationDashboard({
+  organization,
+  role,
+}: {
+  organization: Organization;
+  role: OrganizationRole | null;
+}) {
+  const assistants = useAssistants(organization.id);
+  const hasAssistants = (assistants.data?.length ?? 0) > 0;
+  const stats = useDashboardStats(organization.id, hasAssistants);
+  const canCreate = can(role, "assistants:manage");
+
+  useEffect(() => {
+    if (assistants.error) {
+      toast.error("Failed to load assistants", { description: "Please try again." });
+    }
+  }, [assistants.error]);
+
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8">
-      <div>
-        <h1 className="text-3xl font-semibold tracking-tight">{current.name} Dashboard</h1>
-        <p className="mt-1 text-muted-foreground">Your form assistants and the calls they make.</p>
-      </div>
-      <section aria-labelledby="get-started" className="flex flex-col gap-4">
-        <div>
-          <h2 id="get-started" className="text-xl font-semibold">
-            Get Started by Connecting a Form Provider
-          </h2>
-          <p className="text-muted-foreground">
-            Connect the service your forms live in, then set up an assistant for a form.
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-semibold tracking-tight break-words">
+            {organization.name} Dashboard
+          </h1>
+          <p className="mt-1 text-muted-foreground">
+            Your form assistants and the calls they make.
           </p>
         </div>
-        <ProviderCards />
-      </section>
+        {hasAssistants && canCreate ? <CreateAssistantMenu /> : null}
+      </div>
+      {assistants.isLoading ? (
+        <div className="flex flex-col gap-4" role="status" aria-label="Loading assistants">
+          <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
+            {[0, 1, 2, 3, 4].map((i) => (
+              <Skeleton key={i} className="h-28" />
+            ))}
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-44" />
+            ))}
+          </div>
+        </div>
+      ) : assistants.error && !assistants.data ? (
+        <Card className="mx-auto w-full max-w-lg text-center">
+          <CardHeader>
+            <CardTitle>
+              <h2 className="text-lg">Your assistants could not be loaded</h2>
+            </CardTitle>
+            <CardDescription>{assistants.error.message}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button onClick={() => void assistants.refetch()}>Try again</Button>
+          </CardContent>
+        </Card>
+      ) : hasAssistants ? (
+        <>
+          <StatsCards
+            stats={stats.data}
+            isLoading={stats.isLoading}
+            failed={Boolean(stats.error) && !stats.data}
+            onRetry={() => void stats.refetch()}
+          />
+          <section aria-labelledby="assistants-heading" className="flex flex-col gap-3">
+            <h2 id="assistants-heading" className="text-xl font-semibold">
+              Your Form Assistants
+            </h2>
+            <AssistantGrid assistants={assistants.data ?? []} />
+          </section>
+        </>
+      ) : (
+        <section aria-labelledby="get-started" className="flex flex-col gap-4">
+          <div>
+            <h2 id="get-started" className="text-xl font-semibold">
+              Get Started by Connecting a Form Provider
+            </h2>
+            <p className="text-muted-foreground">
+              Connect the service your forms live in, then set up an assistant for a form.
+            </p>
+          </div>
+          <ProviderCards />
+        </section>
+      )}
     </div>
   );
 }

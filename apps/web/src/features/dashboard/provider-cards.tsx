@@ -8,7 +8,7 @@ import { toast } from "@/components/ui/sonner";
 import { connectionErrorToast, startProviderConnection } from "@/lib/form-connections";
 import { useCurrentOrganization } from "@/lib/organizations";
 
-const providers = [
+export const providers = [
   {
     id: "typeform",
     name: "Typeform",

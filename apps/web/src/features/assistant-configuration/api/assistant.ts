@@ -1,38 +1,82 @@
-import type { Assistant, FormConnection, FormListItem, FormProviderId } from "@ringback/contracts";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import type {
+  AssignFields,
+  Assistant,
+  AssistantDetail,
+  CallSettings,
+  DashboardStats,
+  FormConnection,
+  FormFieldsResponse,
+  FormListItem,
+  FormProviderId,
+} from "@ringback/contracts";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { api, apiRequest } from "@/lib/api-client";
 
+const organizationPath = (organizationId: string) => `/api/organizations/${organizationId}`;
+const assistantPath = (organizationId: string, assistantId: string) =>
+  `${organizationPath(organizationId)}/assistants/${assistantId}`;
+
+export const assistantsQueryKey = (organizationId: string) =>
+  ["organization", organizationId, "assistants"] as const;
 export const assistantQueryKey = (organizationId: string, assistantId: string) =>
-  ["organization", organizationId, "assistants", assistantId] as const;
+  [...assistantsQueryKey(organizationId), assistantId] as const;
+export const statsQueryKey = (organizationId: string) =>
+  ["organization", organizationId, "stats"] as const;
+const connectionQueryKey = (organizationId: string | undefined, provider: FormProviderId) =>
+  ["organization", organizationId, "form-connections", provider] as const;
 
-/** GET /api/organizations/:organizationId/assistants/:assistantId */
+/** GET …/assistants — newest first. Refetched on focus until realtime lands. */
+export function useAssistants(organizationId: string | undefined) {
+  return useQuery({
+    queryKey: assistantsQueryKey(organizationId ?? ""),
+    queryFn: ({ signal }) =>
+      api.get<Assistant[]>(`${organizationPath(organizationId!)}/assistants`, { signal }),
+    enabled: Boolean(organizationId),
+    staleTime: 0,
+    refetchOnWindowFocus: "always",
+  });
+}
+
+/** GET …/stats — SPEC.md §2 dashboard stats, computed on the server. */
+export function useDashboardStats(organizationId: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: statsQueryKey(organizationId ?? ""),
+    queryFn: ({ signal }) =>
+      api.get<DashboardStats>(`${organizationPath(organizationId!)}/stats`, { signal }),
+    enabled: Boolean(organizationId) && enabled,
+    staleTime: 0,
+    refetchOnWindowFocus: "always",
+  });
+}
+
+/** GET …/assistants/:assistantId — with 'Total calls'. */
 export function useAssistant(organizationId: string | undefined, assistantId: string) {
   return useQuery(
     queryOptions({
       queryKey: assistantQueryKey(organizationId ?? "", assistantId),
       queryFn: ({ signal }) =>
-        api.get<Assistant>(`/api/organizations/${organizationId}/assistants/${assistantId}`, {
-          signal,
-        }),
-      enabled: Boolean(organizationId),
+        api.get<AssistantDetail>(assistantPath(organizationId!, assistantId), { signal }),
+      enabled: Boolean(organizationId) && Boolean(assistantId),
       retry: false,
+      refetchOnWindowFocus: "always",
     }),
   );
 }
 
-/** GET /api/organizations/:organizationId/form-connections/:provider */
+/** GET …/form-connections/:provider */
 export function useConnection(organizationId: string | undefined, provider: FormProviderId) {
   return useQuery({
-    queryKey: ["organization", organizationId, "form-connections", provider],
+    queryKey: connectionQueryKey(organizationId, provider),
     queryFn: ({ signal }) =>
-      api.get<FormConnection>(`/api/organizations/${organizationId}/form-connections/${provider}`, {
+      api.get<FormConnection>(`${organizationPath(organizationId!)}/form-connections/${provider}`, {
         signal,
       }),
     enabled: Boolean(organizationId),
   });
 }
 
-/** GET …/form-connections/:provider/forms — the account's forms, in-use marked. */
+/** GET …/form-connections/:provider/forms?assistantId= — the account's forms, in-use marked. */
 export function useForms(
   organizationId: string | undefined,
   provider: FormProviderId,
@@ -43,10 +87,87 @@ export function useForms(
     queryKey: ["organization", organizationId, "form-connections", provider, "forms", assistantId],
     queryFn: ({ signal }) =>
       api.get<FormListItem[]>(
-        `/api/organizations/${organizationId}/form-connections/${provider}/forms?assistantId=${assistantId}`,
+        `${organizationPath(organizationId!)}/form-connections/${provider}/forms?assistantId=${encodeURIComponent(assistantId)}`,
         { signal },
       ),
     enabled: Boolean(organizationId) && enabled,
     retry: false,
+    refetchOnWindowFocus: false,
   });
+}
+
+/** GET …/form-connections/:provider/forms/:formId/fields — SPEC.md §3 response groups. */
+export function useFormFields(
+  organizationId: string | undefined,
+  provider: FormProviderId,
+  formId: string | null,
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: ["organization", organizationId, "form-connections", provider, "fields", formId],
+    queryFn: ({ signal }) =>
+      api.get<FormFieldsResponse>(
+        `${organizationPath(organizationId!)}/form-connections/${provider}/forms/${encodeURIComponent(formId!)}/fields`,
+        { signal },
+      ),
+    enabled: Boolean(organizationId) && Boolean(formId) && enabled,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** The wizard's writes; each answers with the assistant as saved. */
+export const assistantApi = {
+  create: (organizationId: string, provider: FormProviderId) =>
+    api.post<Assistant>(`${organizationPath(organizationId)}/assistants`, { provider }),
+  rename: (organizationId: string, assistantId: string, name: string) =>
+    api.patch<Assistant>(`${assistantPath(organizationId, assistantId)}/name`, { name }),
+  selectForm: (organizationId: string, assistantId: string, formId: string) =>
+    apiRequest<Assistant>(`${assistantPath(organizationId, assistantId)}/form`, {
+      method: "PUT",
+      json: { formId },
+    }),
+  assignFields: (organizationId: string, assistantId: string, fields: AssignFields) =>
+    apiRequest<Assistant>(`${assistantPath(organizationId, assistantId)}/fields`, {
+      method: "PUT",
+      json: fields,
+    }),
+  saveScript: (organizationId: string, assistantId: string, script: string) =>
+    apiRequest<Assistant>(`${assistantPath(organizationId, assistantId)}/script`, {
+      method: "PUT",
+      json: { script },
+    }),
+  saveSettings: (organizationId: string, assistantId: string, settings: CallSettings) =>
+    apiRequest<Assistant>(`${assistantPath(organizationId, assistantId)}/settings`, {
+      method: "PUT",
+      json: settings,
+    }),
+  activate: (organizationId: string, assistantId: string) =>
+    api.post<Assistant>(`${assistantPath(organizationId, assistantId)}/activate`),
+  deactivate: (organizationId: string, assistantId: string) =>
+    api.post<Assistant>(`${assistantPath(organizationId, assistantId)}/deactivate`),
+  remove: (organizationId: string, assistantId: string) =>
+    api.delete(assistantPath(organizationId, assistantId)),
+};
+
+/**
+ * Puts an assistant the server has just saved into the cache (keeping 'Total calls', which
+ * only the detail read carries) and marks the dashboard's list and stats stale.
+ */
+export function useStoreAssistant(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (saved: Assistant) => {
+      queryClient.setQueryData<AssistantDetail>(
+        assistantQueryKey(organizationId, saved.id),
+        (previous) => ({ ...saved, total_calls: previous?.total_calls ?? 0 }),
+      );
+      void queryClient.invalidateQueries({
+        queryKey: assistantsQueryKey(organizationId),
+        exact: true,
+      });
+      void queryClient.invalidateQueries({ queryKey: statsQueryKey(organizationId) });
+    },
+    [queryClient, organizationId],
+  );
 }

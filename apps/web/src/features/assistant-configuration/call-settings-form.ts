@@ -1,0 +1,169 @@
+import {
+  type CallSettings,
+  callSettingsSchema,
+  defaultCallSettings,
+  type voicemailActions,
+} from "@ringback/contracts";
+
+/** Step 3 'Advanced' as the inputs hold it (numbers as typed). */
+export interface CallSettingsForm {
+  maxAttempts: string;
+  retryDelayMinutes: string;
+  callingWindowStart: string;
+  callingWindowEnd: string;
+  defaultTimeZone: string;
+  voicemailAction: (typeof voicemailActions)[number];
+  voicemailMessage: string;
+}
+
+export type CallSettingsErrors = Partial<Record<keyof CallSettingsForm, string>>;
+
+export const MAX_ATTEMPTS = { min: 1, max: 5 } as const;
+export const RETRY_DELAY_MINUTES = { min: 1, max: 24 * 60 } as const;
+export const VOICEMAIL_MESSAGE_MAX = 500;
+
+export function toCallSettingsForm(settings: CallSettings | null | undefined): CallSettingsForm {
+  const s = settings ?? defaultCallSettings;
+  return {
+    maxAttempts: String(s.maxAttempts),
+    retryDelayMinutes: String(s.retryDelayMinutes),
+    callingWindowStart: s.callingWindowStart,
+    callingWindowEnd: s.callingWindowEnd,
+    defaultTimeZone: s.defaultTimeZone,
+    voicemailAction: s.voicemailAction,
+    voicemailMessage: s.voicemailMessage ?? "",
+  };
+}
+
+function wholeNumber(value: string): number | null {
+  const trimmed = value.trim();
+  if (!/^\d+$/.test(trimmed)) return null;
+  return Number(trimmed);
+}
+
+const time = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Checks the inputs with messages a person can act on, then builds the PUT body. */
+export function parseCallSettingsForm(
+  form: CallSettingsForm,
+): { ok: true; value: CallSettings } | { ok: false; errors: CallSettingsErrors } {
+  const errors: CallSettingsErrors = {};
+  const maxAttempts = wholeNumber(form.maxAttempts);
+  if (maxAttempts === null || maxAttempts < MAX_ATTEMPTS.min || maxAttempts > MAX_ATTEMPTS.max) {
+    errors.maxAttempts = `Choose between ${MAX_ATTEMPTS.min} and ${MAX_ATTEMPTS.max} attempts`;
+  }
+  const retryDelayMinutes = wholeNumber(form.retryDelayMinutes);
+  if (
+    retryDelayMinutes === null ||
+    retryDelayMinutes < RETRY_DELAY_MINUTES.min ||
+    retryDelayMinutes > RETRY_DELAY_MINUTES.max
+  ) {
+    errors.retryDelayMinutes = `Enter a delay between ${RETRY_DELAY_MINUTES.min} and ${RETRY_DELAY_MINUTES.max} minutes`;
+  }
+  // <input type="time"> may carry seconds ("09:00:00") in some browsers.
+  const start = form.callingWindowStart.slice(0, 5);
+  const end = form.callingWindowEnd.slice(0, 5);
+  if (!time.test(start)) errors.callingWindowStart = "Enter a start time";
+  if (!time.test(end)) errors.callingWindowEnd = "Enter an end time";
+  else if (time.test(start) && end <= start) {
+    errors.callingWindowEnd = "The calling window must end after it starts";
+  }
+  if (!form.defaultTimeZone.trim()) errors.defaultTimeZone = "Choose a time zone";
+  const message = form.voicemailMessage.trim();
+  if (form.voicemailAction === "leave_message") {
+    if (!message) errors.voicemailMessage = "Please write the voicemail message";
+    else if (message.length > VOICEMAIL_MESSAGE_MAX) {
+      errors.voicemailMessage = `Use at most ${VOICEMAIL_MESSAGE_MAX} characters`;
+    }
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const parsed = callSettingsSchema.safeParse({
+    maxAttempts,
+    retryDelayMinutes,
+    callingWindowStart: start,
+    callingWindowEnd: end,
+    defaultTimeZone: form.defaultTimeZone.trim(),
+    voicemailAction: form.voicemailAction,
+    voicemailMessage: form.voicemailAction === "leave_message" ? message : null,
+  });
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const key = (first?.path[0] as keyof CallSettingsForm | undefined) ?? "maxAttempts";
+    return { ok: false, errors: { [key]: first?.message ?? "Check this value" } };
+  }
+  return { ok: true, value: parsed.data };
+}
+
+/** Common IANA zones for the select, plus the saved and the browser's own when missing. */
+export const COMMON_TIME_ZONES = [
+  "UTC",
+  "America/New_York",
+  "America/Chicago",
+  "America/Denver",
+  "America/Phoenix",
+  "America/Los_Angeles",
+  "America/Anchorage",
+  "Pacific/Honolulu",
+  "America/Toronto",
+  "America/Vancouver",
+  "America/Mexico_City",
+  "America/Bogota",
+  "America/Sao_Paulo",
+  "America/Argentina/Buenos_Aires",
+  "Europe/London",
+  "Europe/Dublin",
+  "Europe/Lisbon",
+  "Europe/Paris",
+  "Europe/Berlin",
+  "Europe/Madrid",
+  "Europe/Rome",
+  "Europe/Amsterdam",
+  "Europe/Stockholm",
+  "Europe/Warsaw",
+  "Europe/Athens",
+  "Europe/Istanbul",
+  "Africa/Lagos",
+  "Africa/Cairo",
+  "Africa/Johannesburg",
+  "Asia/Dubai",
+  "Asia/Kolkata",
+  "Asia/Singapore",
+  "Asia/Hong_Kong",
+  "Asia/Shanghai",
+  "Asia/Tokyo",
+  "Asia/Seoul",
+  "Australia/Perth",
+  "Australia/Sydney",
+  "Pacific/Auckland",
+] as const;
+
+export function timeZoneOptions(...extra: (string | null | undefined)[]): string[] {
+  const zones: string[] = [...COMMON_TIME_ZONES];
+  for (const zone of extra) if (zone && !zones.includes(zone)) zones.push(zone);
+  return zones;
+}
+
+/** "America/Argentina/Buenos_Aires" → "America/Argentina/Buenos Aires". */
+export function timeZoneLabel(zone: string): string {
+  return zone.replaceAll("_", " ");
+}
+
+/** The review summary's lines for the call settings. */
+export function describeCallSettings(settings: CallSettings): {
+  attempts: string;
+  window: string;
+  voicemail: string;
+} {
+  const attempts =
+    settings.maxAttempts === 1
+      ? "1 attempt, no retries"
+      : `Up to ${settings.maxAttempts} attempts, ${settings.retryDelayMinutes} ${settings.retryDelayMinutes === 1 ? "minute" : "minutes"} before each retry`;
+  return {
+    attempts,
+    window: `${settings.callingWindowStart}–${settings.callingWindowEnd} (${timeZoneLabel(settings.defaultTimeZone)})`,
+    voicemail:
+      settings.voicemailAction === "leave_message"
+        ? `Leave a short message: “${settings.voicemailMessage ?? ""}”`
+        : "Hang up",
+  };
+}

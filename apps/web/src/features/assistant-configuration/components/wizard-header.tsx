@@ -1,0 +1,127 @@
+import type { AssistantDetail, FormConnection } from "@ringback/contracts";
+import { ArrowLeft, CircleHelp, ExternalLink, PencilLine } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+
+interface WizardHeaderProps {
+  assistant: AssistantDetail;
+  connection: { data: FormConnection | undefined; isLoading: boolean };
+  connectionError: string | null;
+  onDismissError: () => void;
+  showHelp: boolean;
+  onToggleHelp: () => void;
+}
+
+/**
+ * SPEC.md §2 wizard header: back link, Help toggle, and once a form is chosen 'Edit Form' and
+ * 'Use Form' (new tabs); the assistant's name and the connection status, which can read
+ * 'Error: {text}' with Dismiss.
+ */
+export function WizardHeader({
+  assistant,
+  connection,
+  connectionError,
+  onDismissError,
+  showHelp,
+  onToggleHelp,
+}: WizardHeaderProps) {
+  const name = assistant.name?.trim();
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Link
+          to="/admin/dashboard"
+          className="inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to Dashboard
+        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          {assistant.form_id && assistant.form_edit_url ? (
+            <Button asChild variant="outline" size="sm">
+              <a href={assistant.form_edit_url} target="_blank" rel="noreferrer">
+                <PencilLine aria-hidden="true" />
+                Edit Form
+              </a>
+            </Button>
+          ) : null}
+          {assistant.form_id && assistant.form_public_url ? (
+            <Button asChild variant="outline" size="sm">
+              <a href={assistant.form_public_url} target="_blank" rel="noreferrer">
+                <ExternalLink aria-hidden="true" />
+                Use Form
+              </a>
+            </Button>
+          ) : null}
+          <Button
+            variant={showHelp ? "secondary" : "outline"}
+            size="sm"
+            aria-pressed={showHelp}
+            onClick={onToggleHelp}
+          >
+            <CircleHelp aria-hidden="true" />
+            Help
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          Assistant Configuration
+        </h1>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm">
+          <span className="min-w-0 font-medium break-words" data-testid="assistant-name">
+            {name || "Unnamed assistant"}
+          </span>
+          <Badge variant={assistant.is_active ? "success" : "muted"}>
+            {assistant.is_active ? "Active" : "Inactive"}
+          </Badge>
+          <ConnectionStatus
+            connection={connection}
+            error={connectionError}
+            onDismiss={onDismissError}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ConnectionStatus({
+  connection,
+  error,
+  onDismiss,
+}: {
+  connection: WizardHeaderProps["connection"];
+  error: string | null;
+  onDismiss: () => void;
+}) {
+  if (error) {
+    return (
+      <span role="alert" className="inline-flex flex-wrap items-center gap-2 text-destructive">
+        <span className="break-words">Error: {error}</span>
+        <Button variant="outline" size="sm" className="h-7" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      </span>
+    );
+  }
+  const connected = connection.data?.connected === true;
+  return (
+    <span className="inline-flex items-center gap-1.5 text-muted-foreground">
+      <span
+        aria-hidden="true"
+        className={cn(
+          "size-2 rounded-full",
+          connection.isLoading ? "bg-muted-foreground/40" : connected ? "bg-success" : "bg-warning",
+        )}
+      />
+      {connection.isLoading
+        ? "Checking Typeform…"
+        : connected
+          ? "Typeform connected"
+          : "Typeform not connected"}
+    </span>
+  );
+}

@@ -1,0 +1,219 @@
+import { defaultCallSettings } from "@ringback/contracts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { CheckCircle2, ExternalLink, PhoneCall, Power } from "lucide-react";
+import { type ReactNode, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/sonner";
+import { assistantApi, assistantQueryKey, useFormFields } from "../api/assistant";
+import { describeCallSettings } from "../call-settings-form";
+import { fieldTitle } from "../field-selection";
+import { activationErrorToast, errorMessage, isProviderError } from "../messages";
+import { completedSteps, scriptPreview, WIZARD_STEPS } from "../wizard-rules";
+import type { StepProps } from "./step-props";
+
+/**
+ * Step 4 'Review & Activate': the summary and 'Activate Assistant' (a second click while one
+ * is in progress does nothing); when active, how to test it, 'Total calls: N' and
+ * 'Deactivate Assistant'.
+ */
+export function FinalizeStep({
+  assistant,
+  organizationId,
+  canManage,
+  store,
+  reportConnectionError,
+}: StepProps) {
+  const queryClient = useQueryClient();
+  const fields = useFormFields(
+    organizationId,
+    assistant.provider,
+    assistant.form_id,
+    Boolean(assistant.form_id),
+  );
+  const groups = fields.data?.fields;
+  const [expanded, setExpanded] = useState(false);
+  const activating = useRef(false);
+
+  const refreshDetail = () =>
+    void queryClient.invalidateQueries({
+      queryKey: assistantQueryKey(organizationId, assistant.id),
+      exact: true,
+    });
+
+  const activate = useMutation({
+    mutationFn: () => assistantApi.activate(organizationId, assistant.id),
+    onSuccess: (saved) => {
+      store(saved);
+      refreshDetail();
+      toast.success("Assistant activated successfully!");
+    },
+    onError: (e) => {
+      console.warn("Assistant activation failed", e);
+      toast.error(activationErrorToast(e));
+      if (isProviderError(e)) reportConnectionError(errorMessage(e));
+    },
+    onSettled: () => {
+      activating.current = false;
+    },
+  });
+
+  const deactivate = useMutation({
+    mutationFn: () => assistantApi.deactivate(organizationId, assistant.id),
+    onSuccess: (saved) => {
+      store(saved);
+      toast.success("Assistant deactivated successfully!");
+    },
+    onError: (e) => toast.error(`Failed to update assistant: ${errorMessage(e)}`),
+  });
+
+  const onActivate = () => {
+    // SPEC.md §4: a duplicate click while activation is in progress is ignored.
+    if (activating.current) return;
+    activating.current = true;
+    activate.mutate();
+  };
+
+  const completed = completedSteps(assistant);
+  const missing = WIZARD_STEPS.filter((_, index) => index < 4 && !completed[index]);
+  const script = assistant.assistant_script?.trim() ?? "";
+  const preview = scriptPreview(script);
+  const settings = describeCallSettings(assistant.call_settings ?? defaultCallSettings);
+  const none = <span className="text-muted-foreground">None</span>;
+  const notSet = <span className="text-muted-foreground">Not set</span>;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <dl className="grid gap-x-6 gap-y-4 rounded-lg border p-4 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
+        <Row term="Assistant name">{assistant.name?.trim() || notSet}</Row>
+        <Row term="Form">
+          {assistant.form_title ? (
+            assistant.form_public_url ? (
+              <a
+                href={assistant.form_public_url}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+              >
+                {assistant.form_title}
+                <ExternalLink className="size-3.5" aria-hidden="true" />
+              </a>
+            ) : (
+              assistant.form_title
+            )
+          ) : (
+            notSet
+          )}
+        </Row>
+        <Row term="Availability field">
+          {fieldTitle(groups, assistant.checkbox_field_id) ?? notSet}
+        </Row>
+        <Row term="Phone field">{fieldTitle(groups, assistant.phone_field_id) ?? notSet}</Row>
+        <Row term="Name field">{fieldTitle(groups, assistant.name_field_id) ?? none}</Row>
+        <Row term="Email field">{fieldTitle(groups, assistant.email_field_id) ?? none}</Row>
+        <Row term="Script">
+          {script ? (
+            <div className="flex flex-col items-start gap-1">
+              <p className="whitespace-pre-wrap break-words">
+                {expanded || !preview.truncated ? script : preview.text}
+              </p>
+              {preview.truncated ? (
+                <Button
+                  variant="link"
+                  size="sm"
+                  className="h-auto p-0"
+                  aria-expanded={expanded}
+                  onClick={() => setExpanded((value) => !value)}
+                >
+                  {expanded ? "Show less" : "Show more"}
+                </Button>
+              ) : null}
+            </div>
+          ) : (
+            notSet
+          )}
+        </Row>
+        <Row term="Call attempts">{settings.attempts}</Row>
+        <Row term="Calling window">{settings.window}</Row>
+        <Row term="On voicemail">{settings.voicemail}</Row>
+      </dl>
+
+      {assistant.is_active ? (
+        <section
+          aria-labelledby="assistant-active-heading"
+          className="flex flex-col gap-3 rounded-lg border border-success/40 bg-success/5 p-4"
+        >
+          <h3
+            id="assistant-active-heading"
+            className="flex items-center gap-2 text-lg font-semibold"
+          >
+            <CheckCircle2 className="size-5 text-success" aria-hidden="true" />
+            Assistant Active
+          </h3>
+          <p className="text-sm">
+            Open your form with Use Form, submit it with your phone number and tick the availability
+            box; the assistant calls within seconds.
+          </p>
+          <p className="flex items-center gap-2 text-sm font-medium">
+            <PhoneCall className="size-4 text-muted-foreground" aria-hidden="true" />
+            Total calls: {assistant.total_calls}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline">
+              <Link to="/admin/call-records">View Call Records</Link>
+            </Button>
+            {canManage ? (
+              <Button
+                variant="outline"
+                disabled={deactivate.isPending}
+                onClick={() => deactivate.mutate()}
+              >
+                <Power aria-hidden="true" />
+                {deactivate.isPending ? "Deactivating..." : "Deactivate Assistant"}
+              </Button>
+            ) : null}
+          </div>
+        </section>
+      ) : (
+        <section aria-labelledby="activate-heading" className="flex flex-col gap-3">
+          <h3 id="activate-heading" className="font-semibold">
+            Ready to go live?
+          </h3>
+          {missing.length > 0 ? (
+            <p className="text-sm text-muted-foreground">
+              Finish these steps before activating: {missing.join(", ")}.
+            </p>
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              Activating adds a webhook to your form; from then on the assistant calls every
+              respondent who asks for a call.
+            </p>
+          )}
+          {canManage ? (
+            <div>
+              <Button
+                onClick={onActivate}
+                disabled={missing.length > 0 || activate.isPending}
+                aria-disabled={activate.isPending || undefined}
+              >
+                <Power aria-hidden="true" />
+                {activate.isPending ? "Activating..." : "Activate Assistant"}
+              </Button>
+            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">This assistant is inactive.</p>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="contents">
+      <dt className="text-sm font-medium text-muted-foreground">{term}</dt>
+      <dd className="-mt-3 min-w-0 text-sm break-words sm:mt-0">{children}</dd>
+    </div>
+  );
+}

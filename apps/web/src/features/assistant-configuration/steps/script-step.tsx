@@ -1,0 +1,336 @@
+import { useMutation } from "@tanstack/react-query";
+import { ChevronDown } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
+import { toast } from "@/components/ui/sonner";
+import { Textarea } from "@/components/ui/textarea";
+import { cn } from "@/lib/utils";
+import { assistantApi } from "../api/assistant";
+import {
+  type CallSettingsErrors,
+  type CallSettingsForm,
+  MAX_ATTEMPTS,
+  parseCallSettingsForm,
+  RETRY_DELAY_MINUTES,
+  timeZoneLabel,
+  timeZoneOptions,
+  toCallSettingsForm,
+  VOICEMAIL_MESSAGE_MAX,
+} from "../call-settings-form";
+import { errorMessage } from "../messages";
+import type { StepProps } from "./step-props";
+
+export const SCRIPT_PLACEHOLDER =
+  "Hi {name}, this is [Your Company] calling about the [Form Topic] you just filled in. Is now a good time to talk?";
+
+const browserTimeZone = (() => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+})();
+
+/**
+ * Step 3 'Customize Assistant': the script and, under 'Advanced', the call settings; one
+ * submit saves both.
+ */
+export function ScriptStep({ assistant, organizationId, canManage, store, goTo }: StepProps) {
+  const [script, setScript] = useState(assistant.assistant_script ?? "");
+  const [scriptError, setScriptError] = useState<string | null>(null);
+  const [settings, setSettings] = useState<CallSettingsForm>(() =>
+    toCallSettingsForm(assistant.call_settings),
+  );
+  const [settingsErrors, setSettingsErrors] = useState<CallSettingsErrors>({});
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const scriptId = useId();
+  const scriptHintId = useId();
+  const scriptErrorId = useId();
+
+  const save = useMutation({
+    mutationFn: async (input: {
+      script: string;
+      settings: Parameters<typeof assistantApi.saveSettings>[2];
+    }) => {
+      const withSettings = await assistantApi.saveSettings(
+        organizationId,
+        assistant.id,
+        input.settings,
+      );
+      store(withSettings);
+      return assistantApi.saveScript(organizationId, assistant.id, input.script);
+    },
+    onSuccess: (saved) => {
+      store(saved);
+      toast.success("Assistant script saved successfully");
+      goTo(4);
+    },
+    onError: (e) => toast.error(`Failed to save assistant script: ${errorMessage(e)}`),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const trimmed = script.trim();
+    const parsed = parseCallSettingsForm(settings);
+    setScriptError(trimmed ? null : "Please write a script for your assistant");
+    setSettingsErrors(parsed.ok ? {} : parsed.errors);
+    if (!parsed.ok) setAdvancedOpen(true);
+    if (!trimmed || !parsed.ok) return;
+    save.mutate({ script: trimmed, settings: parsed.value });
+  };
+
+  const set = <K extends keyof CallSettingsForm>(key: K, value: CallSettingsForm[K]) => {
+    setSettings((previous) => ({ ...previous, [key]: value }));
+    setSettingsErrors((previous) => ({ ...previous, [key]: undefined }));
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={scriptId}>Assistant Script</Label>
+        <Textarea
+          id={scriptId}
+          value={script}
+          onChange={(event) => {
+            setScript(event.target.value);
+            if (scriptError) setScriptError(null);
+          }}
+          readOnly={!canManage}
+          placeholder={SCRIPT_PLACEHOLDER}
+          rows={7}
+          maxLength={10_000}
+          aria-invalid={scriptError ? true : undefined}
+          aria-describedby={scriptError ? `${scriptHintId} ${scriptErrorId}` : scriptHintId}
+          className="min-h-40"
+        />
+        <p id={scriptHintId} className="text-xs text-muted-foreground">
+          Use <code className="rounded bg-muted px-1 py-0.5 font-mono">{"{name}"}</code> to insert
+          the respondent’s name.
+        </p>
+        {scriptError ? (
+          <p id={scriptErrorId} role="alert" className="text-sm text-destructive">
+            {scriptError}
+          </p>
+        ) : null}
+      </div>
+
+      <Collapsible open={advancedOpen} onOpenChange={setAdvancedOpen} className="rounded-lg border">
+        <CollapsibleTrigger asChild>
+          <button
+            type="button"
+            className="flex w-full items-center justify-between gap-2 rounded-lg px-4 py-3 text-left text-sm font-semibold outline-none hover:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            Advanced
+            <ChevronDown
+              className={cn("size-4 transition-transform", advancedOpen && "rotate-180")}
+              aria-hidden="true"
+            />
+          </button>
+        </CollapsibleTrigger>
+        {advancedOpen ? null : (
+          <p className="-mt-1 px-4 pb-3 text-xs text-muted-foreground">
+            Retries, calling hours, time zone and voicemail.
+          </p>
+        )}
+        <CollapsibleContent>
+          <CallSettingsFields
+            settings={settings}
+            errors={settingsErrors}
+            set={set}
+            disabled={!canManage}
+            savedTimeZone={assistant.call_settings?.defaultTimeZone}
+          />
+        </CollapsibleContent>
+      </Collapsible>
+
+      {canManage ? (
+        <div>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? "Saving..." : "Save Assistant Configuration"}
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function CallSettingsFields({
+  settings,
+  errors,
+  set,
+  disabled,
+  savedTimeZone,
+}: {
+  settings: CallSettingsForm;
+  errors: CallSettingsErrors;
+  set: <K extends keyof CallSettingsForm>(key: K, value: CallSettingsForm[K]) => void;
+  disabled: boolean;
+  savedTimeZone: string | undefined;
+}) {
+  const ids = {
+    maxAttempts: useId(),
+    retryDelayMinutes: useId(),
+    callingWindowStart: useId(),
+    callingWindowEnd: useId(),
+    defaultTimeZone: useId(),
+    voicemailMessage: useId(),
+    voicemailHint: useId(),
+  };
+  const error = (key: keyof CallSettingsForm) =>
+    errors[key] ? (
+      <p
+        id={`${ids[key as keyof typeof ids]}-error`}
+        role="alert"
+        className="text-sm text-destructive"
+      >
+        {errors[key]}
+      </p>
+    ) : null;
+  const described = (key: keyof CallSettingsForm, hint?: string) =>
+    [hint, errors[key] ? `${ids[key as keyof typeof ids]}-error` : undefined]
+      .filter(Boolean)
+      .join(" ") || undefined;
+  const zones = timeZoneOptions(settings.defaultTimeZone, savedTimeZone, browserTimeZone);
+
+  return (
+    <fieldset disabled={disabled} className="grid gap-5 border-t px-4 py-4 sm:grid-cols-2">
+      <legend className="sr-only">Call settings</legend>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={ids.maxAttempts}>Maximum attempts</Label>
+        <Input
+          id={ids.maxAttempts}
+          type="number"
+          inputMode="numeric"
+          min={MAX_ATTEMPTS.min}
+          max={MAX_ATTEMPTS.max}
+          step={1}
+          value={settings.maxAttempts}
+          onChange={(event) => set("maxAttempts", event.target.value)}
+          aria-invalid={errors.maxAttempts ? true : undefined}
+          aria-describedby={described("maxAttempts")}
+        />
+        {error("maxAttempts")}
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={ids.retryDelayMinutes}>Delay before each retry (minutes)</Label>
+        <Input
+          id={ids.retryDelayMinutes}
+          type="number"
+          inputMode="numeric"
+          min={RETRY_DELAY_MINUTES.min}
+          max={RETRY_DELAY_MINUTES.max}
+          step={1}
+          value={settings.retryDelayMinutes}
+          onChange={(event) => set("retryDelayMinutes", event.target.value)}
+          aria-invalid={errors.retryDelayMinutes ? true : undefined}
+          aria-describedby={described("retryDelayMinutes")}
+        />
+        {error("retryDelayMinutes")}
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={ids.callingWindowStart}>Calling window start</Label>
+        <Input
+          id={ids.callingWindowStart}
+          type="time"
+          value={settings.callingWindowStart}
+          onChange={(event) => set("callingWindowStart", event.target.value)}
+          aria-invalid={errors.callingWindowStart ? true : undefined}
+          aria-describedby={described("callingWindowStart")}
+        />
+        {error("callingWindowStart")}
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={ids.callingWindowEnd}>Calling window end</Label>
+        <Input
+          id={ids.callingWindowEnd}
+          type="time"
+          value={settings.callingWindowEnd}
+          onChange={(event) => set("callingWindowEnd", event.target.value)}
+          aria-invalid={errors.callingWindowEnd ? true : undefined}
+          aria-describedby={described("callingWindowEnd")}
+        />
+        {error("callingWindowEnd")}
+      </div>
+      <div className="flex flex-col gap-2 sm:col-span-2">
+        <Label htmlFor={ids.defaultTimeZone}>Default time zone</Label>
+        <Select
+          value={settings.defaultTimeZone}
+          onValueChange={(zone) => set("defaultTimeZone", zone)}
+          disabled={disabled}
+        >
+          <SelectTrigger
+            id={ids.defaultTimeZone}
+            aria-invalid={errors.defaultTimeZone ? true : undefined}
+            aria-describedby={described("defaultTimeZone")}
+          >
+            <SelectValue placeholder="Choose a time zone" />
+          </SelectTrigger>
+          <SelectContent className="max-h-72">
+            {zones.map((zone) => (
+              <SelectItem key={zone} value={zone}>
+                {timeZoneLabel(zone)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <p className="text-xs text-muted-foreground">
+          Used for the calling window when a respondent’s own time zone is unknown.
+        </p>
+        {error("defaultTimeZone")}
+      </div>
+      <fieldset className="flex flex-col gap-2 sm:col-span-2">
+        <legend className="mb-2 text-sm font-medium">On voicemail</legend>
+        <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+          {(
+            [
+              ["hang_up", "Hang up"],
+              ["leave_message", "Leave a short message"],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="voicemail-action"
+                value={value}
+                checked={settings.voicemailAction === value}
+                onChange={() => set("voicemailAction", value)}
+                className="size-4 accent-primary"
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+        {settings.voicemailAction === "leave_message" ? (
+          <div className="mt-2 flex flex-col gap-2">
+            <Label htmlFor={ids.voicemailMessage}>Voicemail message</Label>
+            <Textarea
+              id={ids.voicemailMessage}
+              value={settings.voicemailMessage}
+              onChange={(event) => set("voicemailMessage", event.target.value)}
+              maxLength={VOICEMAIL_MESSAGE_MAX}
+              rows={3}
+              placeholder="Hi, this is [Your Company] returning your enquiry. We will try you again soon."
+              aria-invalid={errors.voicemailMessage ? true : undefined}
+              aria-describedby={described("voicemailMessage", ids.voicemailHint)}
+            />
+            <p id={ids.voicemailHint} className="text-xs text-muted-foreground">
+              At most {VOICEMAIL_MESSAGE_MAX} characters.
+            </p>
+            {error("voicemailMessage")}
+          </div>
+        ) : null}
+      </fieldset>
+    </fieldset>
+  );
+}

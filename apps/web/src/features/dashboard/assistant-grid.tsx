@@ -1,0 +1,58 @@
+import type { Assistant } from "@ringback/contracts";
+import { CalendarDays, FileText, Settings2 } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+
+/**
+ * SPEC.md §2 'Your Form Assistants': name, form title or 'Form not selected', Active/Inactive,
+ * created date and Configure.
+ */
+export function AssistantGrid({ assistants }: { assistants: readonly Assistant[] }) {
+  return (
+    <ul aria-label="Your Form Assistants" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {assistants.map((assistant) => (
+        <li key={assistant.id}>
+          <AssistantCard assistant={assistant} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AssistantCard({ assistant }: { assistant: Assistant }) {
+  const name = assistant.name?.trim();
+  return (
+    <Card className="h-full gap-4 px-5 py-5">
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="min-w-0 font-semibold break-words">
+          {name || <span className="text-muted-foreground">Unnamed assistant</span>}
+        </h3>
+        <Badge variant={assistant.is_active ? "success" : "muted"}>
+          {assistant.is_active ? "Active" : "Inactive"}
+        </Badge>
+      </div>
+      <div className="flex flex-col gap-1.5 text-sm text-muted-foreground">
+        <p className="flex min-w-0 items-center gap-2">
+          <FileText className="size-4 shrink-0" aria-hidden="true" />
+          <span className="min-w-0 break-words">{assistant.form_title ?? "Form not selected"}</span>
+        </p>
+        <p className="flex items-center gap-2">
+          <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
+          Created {dateFormat.format(new Date(assistant.created_at))}
+        </p>
+      </div>
+      <div className="mt-auto">
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/admin/assistant-configuration/${assistant.id}`}>
+            <Settings2 aria-hidden="true" />
+            Configure
+          </Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,145 @@
+import type { Page } from "@playwright/test";
+import { newPerson, signUp } from "./auth-helpers.ts";
+import { expect, test } from "./fixtures.ts";
+
+/** From the dashboard of a new organization: Connect, Allow, and land on step 0. */
+async function connectSandbox(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(page).toHaveURL(/\/oauth\/authorize/);
+  await page.getByLabel("Account", { exact: true }).fill(`wizard-${Date.now()}@example.com`);
+  await page.getByRole("button", { name: "Allow" }).click();
+  await expect(page).toHaveURL(/\/admin\/assistant-configuration\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Assistant Details" })).toBeVisible();
+}
+
+async function nameAssistant(page: Page, name: string): Promise<void> {
+  await page.getByLabel("Assistant name").fill(name);
+  await page.getByLabel("Assistant name").press("Enter");
+  await expect(page.getByRole("heading", { level: 2, name: "Select Form" })).toBeVisible();
+}
+
+function formButton(page: Page, title: string) {
+  return page.getByRole("list", { name: "Forms" }).getByRole("button", { name: new RegExp(title) });
+}
+
+test("from an empty organization to an active assistant, through all five steps", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const person = newPerson("Wizard");
+  await signUp(page, person);
+  await expect(
+    page.getByRole("heading", { name: "Get Started by Connecting a Form Provider" }),
+  ).toBeVisible();
+  await connectSandbox(page);
+
+  // Step 0: the name, with its validation.
+  await page.getByLabel("Assistant name").fill("   ");
+  await page.getByLabel("Assistant name").press("Enter");
+  await expect(page.getByText("Please enter a name for your assistant")).toBeVisible();
+  await nameAssistant(page, "Enquiry caller");
+  await expect(page.getByTestId("assistant-name")).toHaveText("Enquiry caller");
+
+  // Step 1: choose the form; the header then offers Edit Form and Use Form.
+  await formButton(page, "Website enquiry").click();
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Configure Form Fields" }),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Use Form" })).toHaveAttribute("target", "_blank");
+  await expect(page.getByRole("link", { name: "Edit Form" }).first()).toHaveAttribute(
+    "target",
+    "_blank",
+  );
+
+  // Step 2: availability and phone are pre-selected; optional ones default to None.
+  await expect(page.getByLabel("Call Availability Field")).not.toHaveText(/Select/);
+  await expect(page.getByLabel("Phone Number Field")).not.toHaveText(/Select/);
+  await expect(page.getByLabel("Name Field")).toHaveText(/None/);
+  await page.getByRole("button", { name: "Assign Fields & Continue" }).click();
+  await expect(page.getByText("Field selections saved successfully")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Customize Assistant" })).toBeVisible();
+
+  // Step 3: the script, and the advanced call settings.
+  const script =
+    "Hi {name}, this is Northwind Realty calling about the enquiry you just sent us. " +
+    "Is now a good time to talk for two minutes about the home you are looking for, " +
+    "your budget, and when you would like to visit?";
+  await expect(page.getByLabel("Assistant Script")).toHaveAttribute("placeholder", /\{name\}/);
+  await page.getByLabel("Assistant Script").fill(script);
+  await page.getByRole("button", { name: "Advanced" }).click();
+  await page.getByLabel("Maximum attempts").fill("4");
+  await page.getByRole("button", { name: "Save Assistant Configuration" }).click();
+  await expect(page.getByText("Assistant script saved successfully")).toBeVisible();
+
+  // Step 4: the summary cuts the script at 24 words; activate.
+  await expect(page.getByRole("heading", { level: 2, name: "Review & Activate" })).toBeVisible();
+  await expect(page.getByText(/Hi \{name\}, this is Northwind Realty/)).toBeVisible();
+  await expect(page.getByText("your budget, and when")).toHaveCount(0);
+  await page.getByRole("button", { name: "Show more" }).click();
+  await expect(page.getByText(/your budget, and when you would like to visit\?/)).toBeVisible();
+  await page.getByRole("button", { name: "Activate Assistant" }).click();
+  await expect(page.getByText("Assistant activated successfully!")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Assistant Active" })).toBeVisible();
+  await expect(page.getByText("Total calls: 0")).toBeVisible();
+  await expect(page.getByRole("link", { name: "View Call Records" })).toHaveAttribute(
+    "href",
+    "/admin/call-records",
+  );
+
+  // The webhook exists on the form in the sandbox.
+  const editUrl = await page.getByRole("link", { name: "Edit Form" }).first().getAttribute("href");
+  const sandboxEdit = await page.context().newPage();
+  await sandboxEdit.goto(editUrl!);
+  await expect(sandboxEdit.getByText(/\/api\/webhooks\/typeform\//)).toBeVisible();
+  await sandboxEdit.close();
+
+  // Deactivate, then reopen from the dashboard: it opens at the last step, inactive.
+  await page.getByRole("button", { name: "Deactivate Assistant" }).click();
+  await expect(page.getByText("Assistant deactivated successfully!")).toBeVisible();
+  await page.getByRole("link", { name: "Back to Dashboard" }).click();
+  const card = page.getByRole("list", { name: "Your Form Assistants" }).getByRole("listitem");
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText("Enquiry caller");
+  await expect(card).toContainText("Website enquiry");
+  await expect(card).toContainText("Inactive");
+  await expect(page.getByText("Completed Calls")).toBeVisible();
+  await card.getByRole("link", { name: "Configure" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Review & Activate" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Activate Assistant" })).toBeVisible();
+});
+
+test("a form in use cannot be taken; a missing phone field is fixed in the sandbox", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, newPerson("InUse"));
+  await connectSandbox(page);
+  await nameAssistant(page, "First assistant");
+  await formButton(page, "Website enquiry").click();
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Configure Form Fields" }),
+  ).toBeVisible();
+
+  // A second assistant sees the form marked with the first one's name.
+  await page.goto("/admin/dashboard");
+  await page.getByRole("button", { name: "Create New Assistant" }).click();
+  await page.getByRole("menuitem", { name: "Typeform" }).click();
+  await expect(page).toHaveURL(/\/admin\/assistant-configuration\/[0-9a-f-]{36}$/);
+  await nameAssistant(page, "Second assistant");
+  const taken = formButton(page, "Website enquiry");
+  await expect(taken).toContainText("In use by First assistant");
+  await expect(taken).toBeDisabled();
+
+  // 'Product feedback' has no yes/no field: the warning, then Edit Form in the sandbox adds one.
+  await formButton(page, "Product feedback").click();
+  await expect(page.getByText("This form has no checkbox field")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Assign Fields & Continue" })).toBeDisabled();
+  const editHref = await page.getByRole("link", { name: "Edit Form" }).first().getAttribute("href");
+  const sandbox = await page.context().newPage();
+  await sandbox.goto(editHref!);
+  await sandbox.getByRole("button", { name: /add a yes\/no/i }).click();
+  await sandbox.close();
+  await page.getByRole("button", { name: "Refresh Fields" }).click();
+  await expect(page.getByText("This form has no checkbox field")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Assign Fields & Continue" })).toBeEnabled();
+});
