@@ -66,6 +66,11 @@ test("from an empty organization to an active assistant, through all five steps"
     "your budget, and when you would like to visit?";
   await expect(page.getByLabel("Assistant Script")).toHaveAttribute("placeholder", /\{name\}/);
   await page.getByLabel("Assistant Script").fill(script);
+  // Crossing the layout breakpoint swaps the layout; the draft must survive it.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByLabel("Assistant Script")).toHaveValue(script);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect(page.getByLabel("Assistant Script")).toHaveValue(script);
   await page.getByRole("button", { name: "Advanced" }).click();
   await page.getByLabel("Maximum attempts").fill("4");
   await page.getByRole("button", { name: "Save Assistant Configuration" }).click();
@@ -92,6 +97,7 @@ test("from an empty organization to an active assistant, through all five steps"
   await sandboxEdit.goto(editUrl!);
   await expect(sandboxEdit.getByText(/\/api\/webhooks\/typeform\//)).toBeVisible();
   await sandboxEdit.close();
+  await page.bringToFront(); // A background tab gets no animation frames to act on.
 
   // Deactivate, then reopen from the dashboard: it opens at the last step, inactive.
   await page.getByRole("button", { name: "Deactivate Assistant" }).click();
@@ -139,6 +145,7 @@ test("a form in use cannot be taken; a missing phone field is fixed in the sandb
   await sandbox.goto(editHref!);
   await sandbox.getByRole("button", { name: /add a yes\/no/i }).click();
   await sandbox.close();
+  await page.bringToFront();
   await page.getByRole("button", { name: "Refresh Fields" }).click();
   await expect(page.getByText("This form has no checkbox field")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Assign Fields & Continue" })).toBeEnabled();

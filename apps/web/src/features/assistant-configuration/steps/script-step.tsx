@@ -28,6 +28,7 @@ import {
   VOICEMAIL_MESSAGE_MAX,
 } from "../call-settings-form";
 import { errorMessage } from "../messages";
+import { useDraft } from "../use-draft";
 import type { StepProps } from "./step-props";
 
 export const SCRIPT_PLACEHOLDER =
@@ -46,10 +47,15 @@ const browserTimeZone = (() => {
  * submit saves both.
  */
 export function ScriptStep({ assistant, organizationId, canManage, store, goTo }: StepProps) {
-  const [script, setScript] = useState(assistant.assistant_script ?? "");
+  // Drafts survive a layout swap (resizing across the desktop breakpoint) and a reload.
+  const [script, setScript, clearScriptDraft] = useDraft(
+    `${assistant.id}:script`,
+    () => assistant.assistant_script ?? "",
+  );
   const [scriptError, setScriptError] = useState<string | null>(null);
-  const [settings, setSettings] = useState<CallSettingsForm>(() =>
-    toCallSettingsForm(assistant.call_settings),
+  const [settings, setSettings, clearSettingsDraft] = useDraft<CallSettingsForm>(
+    `${assistant.id}:settings`,
+    () => toCallSettingsForm(assistant.call_settings),
   );
   const [settingsErrors, setSettingsErrors] = useState<CallSettingsErrors>({});
   const [advancedOpen, setAdvancedOpen] = useState(false);
@@ -72,6 +78,8 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
     },
     onSuccess: (saved) => {
       store(saved);
+      clearScriptDraft();
+      clearSettingsDraft();
       toast.success("Assistant script saved successfully");
       goTo(4);
     },
