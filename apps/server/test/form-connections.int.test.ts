@@ -214,6 +214,36 @@ describe("connecting Typeform (sandbox) and configuring assistants", async () =>
     expect(await db.select().from(formSubmissions)).toHaveLength(1);
   });
 
+  it("deleting an assistant deletes its webhook on the form", async () => {
+    const path = `${base}/assistants/${assistantId}`;
+    const detail = await owner.json<AssistantDetail>(path);
+    const before = await db.execute(
+      sql`select count(*)::int as n from typeform_sandbox.webhooks where url = ${detail.webhook_url}`,
+    );
+    expect((before.rows[0] as { n: number }).n).toBe(1);
+    const secret = await db.execute(
+      sql`select webhook_secret_encrypted from form_assistants where id = ${assistantId}`,
+    );
+    const deleted = await owner.request(path, { method: "DELETE" });
+    expect(deleted.status).toBe(204);
+    const after = await db.execute(
+      sql`select count(*)::int as n from typeform_sandbox.webhooks where url = ${detail.webhook_url}`,
+    );
+    expect((after.rows[0] as { n: number }).n).toBe(0);
+    expect((await owner.request(path)).status).toBe(404);
+    // Put it back for the next test: same id and secret, active, as if never deleted.
+    await db.insert(formAssistants).values({
+      id: assistantId,
+      organizationId: org,
+      provider: "typeform",
+      name: detail.name,
+      formId: detail.form_id,
+      isActive: true,
+      webhookSecretEncrypted: (secret.rows[0] as { webhook_secret_encrypted: string })
+        .webhook_secret_encrypted,
+    });
+  });
+
   it("verifies signatures, refuses malformed bodies, and never answers 404 to a provider", async () => {
     const [row] = await db
       .execute(sql`select webhook_secret_encrypted from form_assistants where id = ${assistantId}`)

@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { Database } from "../../db/database.ts";
 import { devOutbox } from "../../db/schema/index.ts";
+import { escapeHtml } from "../../lib/escape-html.ts";
 
 export type OutboxChannel = "sms" | "email";
 export type OutboxMessage = typeof devOutbox.$inferSelect;
@@ -117,15 +118,6 @@ function humanTime(at: Date, now: Date): string {
           ? relativeFormat.format(Math.round(seconds / 3600), "hour")
           : relativeFormat.format(Math.round(seconds / 86_400), "day");
   return `${absoluteFormat.format(at)} (${relative})`;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }
 
 const STYLES = `

@@ -1,16 +1,8 @@
+import { escapeHtml } from "../../lib/escape-html.ts";
 /**
  * Server-rendered pages of the Typeform sandbox: one layout, inline styles only and no scripts
  * (Ringback's content security policy allows no inline script; forms post to the same origin).
  */
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 /** Tagged template that escapes every interpolated value unless it is `raw()` HTML. */
 export class RawHtml {

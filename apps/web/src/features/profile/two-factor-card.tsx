@@ -1,17 +1,10 @@
 import type { Factor, User } from "@ringback/contracts";
 import { CheckCircle2, KeyRound, ShieldCheck, ShieldOff, Smartphone } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { toast } from "@/components/ui/sonner";
 import {
   Table,
@@ -214,34 +207,17 @@ function RemoveFactorDialog({ factor, onClose }: { factor: Factor | null; onClos
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={factor !== null}
       onOpenChange={(open) => {
-        if (!open && !disable.isPending) onClose();
+        if (!open) onClose();
       }}
-    >
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Remove authenticator app?</DialogTitle>
-          <DialogDescription>
-            You'll no longer be asked for a code from your authenticator app when you sign in, and
-            your backup codes will stop working. Signing in will need only the code we text you. You
-            can set up an authenticator app again at any time.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={disable.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            onClick={() => void onRemove()}
-            disabled={disable.isPending}
-          >
-            {disable.isPending ? "Removing..." : "Remove"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      title="Remove authenticator app?"
+      description="You'll no longer be asked for a code from your authenticator app when you sign in, and your backup codes will stop working. Signing in will need only the code we text you. You can set up an authenticator app again at any time."
+      confirmLabel="Remove"
+      busyLabel="Removing..."
+      busy={disable.isPending}
+      onConfirm={() => void onRemove()}
+    />
   );
 }

@@ -1,15 +1,7 @@
 import type { Assistant } from "@ringback/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { toast } from "@/components/ui/sonner";
 import { assistantApi, assistantsQueryKey, statsQueryKey } from "../api/assistant";
 import { errorMessage } from "../messages";
@@ -47,39 +39,15 @@ export function DeleteAssistantDialog({
   const name = assistant.name?.trim();
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!remove.isPending) onOpenChange(next);
-      }}
-    >
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete this assistant?</DialogTitle>
-          <DialogDescription>
-            {name ? `“${name}”` : "This assistant"} will stop calling respondents and its webhook is
-            removed from the form. This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => onOpenChange(false)}
-            disabled={remove.isPending}
-          >
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            variant="destructive"
-            onClick={() => remove.mutate()}
-            disabled={remove.isPending}
-          >
-            {remove.isPending ? "Deleting..." : "Delete"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      onOpenChange={onOpenChange}
+      title="Delete this assistant?"
+      description={`${name ? `“${name}”` : "This assistant"} will stop calling respondents and its webhook is removed from the form. This cannot be undone.`}
+      confirmLabel="Delete"
+      busyLabel="Deleting..."
+      busy={remove.isPending}
+      onConfirm={() => remove.mutate()}
+    />
   );
 }

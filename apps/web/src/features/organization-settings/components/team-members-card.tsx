@@ -1,16 +1,9 @@
 import { can, type Member, type Organization, type OrganizationRole } from "@ringback/contracts";
 import { useState } from "react";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { toast } from "@/components/ui/sonner";
 import {
   Table,
@@ -132,41 +125,22 @@ export function TeamMembersCard({
           </Table>
         )}
       </CardContent>
-      <Dialog
+      <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => {
-          if (!open && !remove.isPending) setConfirming(null);
+          if (!open) setConfirming(null);
         }}
-      >
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Remove member?</DialogTitle>
-            <DialogDescription>
-              {confirming
-                ? `${memberName(confirming)} (${memberEmail(confirming)}) will lose access to ${organization.name}. You can invite them again later.`
-                : null}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => setConfirming(null)}
-              disabled={remove.isPending}
-            >
-              Cancel
-            </Button>
-            <Button
-              type="button"
-              variant="destructive"
-              onClick={() => void onRemove()}
-              disabled={remove.isPending}
-            >
-              {remove.isPending ? "Removing..." : "Remove"}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+        title="Remove member?"
+        description={
+          confirming
+            ? `${memberName(confirming)} (${memberEmail(confirming)}) will lose access to ${organization.name}. You can invite them again later.`
+            : null
+        }
+        confirmLabel="Remove"
+        busyLabel="Removing..."
+        busy={remove.isPending}
+        onConfirm={() => void onRemove()}
+      />
     </Card>
   );
 }
