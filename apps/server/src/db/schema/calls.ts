@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   index,
   integer,
@@ -81,11 +82,31 @@ export const callRecords = pgTable(
     transcriptJson: jsonb("transcript_json"),
     voiceProvider: text("voice_provider"),
     providerCallId: text("provider_call_id").unique(),
+    /**
+     * Where the attempt is in dialing: scheduled (waiting for its time or calling window),
+     * dialing (a worker asked the provider; if it died here, reconcile before dialing again),
+     * dialed (the provider has the call), canceled (assistant deactivated). `status` is the
+     * call's own status (SPEC.md §4); it stays 'in-progress' until the provider says otherwise.
+     */
+    dialState: text("dial_state")
+      .$type<"scheduled" | "dialing" | "dialed" | "canceled">()
+      .notNull()
+      .default("scheduled"),
+    scheduledFor: timestamp("scheduled_for", { withTimezone: true }).notNull().defaultNow(),
+    dialRequestedAt: timestamp("dial_requested_at", { withTimezone: true }),
+    answeredBy: text("answered_by"),
+    errorMessage: text("error_message"),
+    /** The provider sent its final word; later, older webhooks must not change the record. */
+    finalAt: timestamp("final_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("call_records_org_created_idx").on(t.organizationId, t.createdAt.desc(), t.id.desc()),
     uniqueIndex("call_records_submission_attempt_idx").on(t.submissionId, t.callAttempt),
+    // The sweeper finds due attempts without scanning finished ones.
+    index("call_records_due_idx")
+      .on(t.scheduledFor)
+      .where(sql`${t.dialState} in ('scheduled', 'dialing')`),
   ],
 );

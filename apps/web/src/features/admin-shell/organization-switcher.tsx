@@ -38,12 +38,18 @@ export function OrganizationSwitcher() {
         <DropdownMenuTrigger asChild>
           <Button
             variant="outline"
-            className="max-w-56 justify-between gap-2"
+            className="max-w-56 justify-between gap-2 px-2 sm:px-3"
             aria-label="Switch organization"
           >
             <Building2 className="size-4 text-muted-foreground" aria-hidden="true" />
-            <span className="truncate">{current?.name ?? "Select organization"}</span>
-            <ChevronsUpDown className="size-4 text-muted-foreground" aria-hidden="true" />
+            {/* Phones show the icon only; the button's label still names it. */}
+            <span className="hidden truncate sm:inline">
+              {current?.name ?? "Select organization"}
+            </span>
+            <ChevronsUpDown
+              className="hidden size-4 text-muted-foreground sm:block"
+              aria-hidden="true"
+            />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start" className="w-64">
