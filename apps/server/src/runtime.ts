@@ -7,6 +7,8 @@ import { createApp } from "./http/app.ts";
 import { jobs } from "./jobs/index.ts";
 import type { Logger } from "./lib/logger.ts";
 import { registerJobs, startQueue } from "./queue/queue.ts";
+import { startChangeFeed } from "./realtime/change-feed.ts";
+import { createServices } from "./services.ts";
 
 /** all: web + worker in one process (the default); web: HTTP only; worker: jobs only. */
 export type Role = "all" | "web" | "worker";
@@ -60,19 +62,24 @@ export async function startRingback(options: {
     const queue = await startQueue({ url: databaseUrl, logger, runsWorkers });
     // Graceful: running jobs finish (or are released back to the queue after the timeout).
     cleanups.push({ name: "queue", run: () => queue.stop({ graceful: true, timeout: 20_000 }) });
+    const services = createServices({ config, db, queue, logger });
     if (runsWorkers) {
-      await registerJobs(queue, jobs, { db, logger });
+      await registerJobs(queue, jobs, { db, logger, services });
       logger.info({ jobs: jobs.map((j) => j.name) }, "Worker is running");
     }
 
     let url: string | null = null;
     if (role !== "worker") {
+      const feed = startChangeFeed({ databaseUrl, logger });
+      cleanups.push({ name: "change feed", run: () => feed.stop() });
       const app = createApp({
+        feed,
         db,
         pool,
         queue,
         logger,
         config,
+        services,
         ...(options.webDist ? { webDist: options.webDist } : {}),
       });
       const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

@@ -2,6 +2,7 @@ import { apiErrorSchema } from "@ringback/contracts";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../src/http/app.ts";
 import type { Queue } from "../src/queue/queue.ts";
+import { createServices } from "../src/services.ts";
 import { signUp, TestClient } from "./auth-client.ts";
 import { startTestRingback, testLogger } from "./harness.ts";
 import { createTeam, invite, uniqueEmail } from "./organization-harness.ts";
@@ -55,6 +56,13 @@ describe("tenant isolation of /api/organizations/:organizationId", async () => {
       queue: {} as Queue,
       logger: testLogger,
       config: app.config,
+      feed: { subscribe: () => () => undefined, stop: async () => undefined },
+      services: createServices({
+        config: app.config,
+        db,
+        queue: {} as Queue,
+        logger: testLogger,
+      }),
     }),
   );
 

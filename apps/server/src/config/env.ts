@@ -49,6 +49,10 @@ const envSchema = z.object({
   TYPEFORM_API_URL: httpUrl.default("https://api.typeform.com"),
   TYPEFORM_ADMIN_URL: httpUrl.default("https://admin.typeform.com"),
   BLAND_API_KEY: optionalString,
+  BLAND_API_URL: httpUrl.default("https://api.bland.ai"),
+  BLAND_WEBHOOK_SECRET: optionalString,
+  CALL_SIMULATOR_RING_MS: z.coerce.number().int().min(0).max(120_000).default(4000),
+  CALL_SIMULATOR_TURN_MS: z.coerce.number().int().min(0).max(60_000).default(2500),
   TWILIO_ACCOUNT_SID: optionalString,
   TWILIO_AUTH_TOKEN: optionalString,
   TWILIO_FROM_NUMBER: optionalString,
@@ -85,6 +89,7 @@ function crossVariableProblems(source: Record<string, string | undefined>): stri
   };
   together(["TYPEFORM_CLIENT_ID", "TYPEFORM_CLIENT_SECRET"], "Typeform");
   together(["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER"], "Twilio");
+  together(["BLAND_API_KEY", "BLAND_WEBHOOK_SECRET"], "Bland");
   if (source.NODE_ENV === "production") {
     for (const n of ["SECRET_KEY", "PUBLIC_URL", "TWILIO_ACCOUNT_SID"]) {
       if (!has(n)) problems.push(`${n} is required in production`);
@@ -109,7 +114,10 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   /** Unset: the built-in Typeform sandbox (sandbox/typeform) stands in. */
   typeform: { clientId: string; clientSecret: string; apiUrl: string; adminUrl: string } | null;
-  bland: { apiKey: string } | null;
+  /** Unset: the built-in call simulator (sandbox/bland) stands in. */
+  bland: { apiKey: string; apiUrl: string; webhookSecret: string } | null;
+  /** How fast the call simulator plays a call out (tests make it instant). */
+  simulatorPace: { ringMs: number; turnMs: number };
   twilio: { accountSid: string; authToken: string; fromNumber: string; apiUrl: string } | null;
   /** Unset: emails go to the log and the /dev/email outbox. */
   smtpUrl: string | undefined;
@@ -176,7 +184,15 @@ export function loadConfig(
             adminUrl: env.TYPEFORM_ADMIN_URL,
           }
         : null,
-    bland: env.BLAND_API_KEY ? { apiKey: env.BLAND_API_KEY } : null,
+    bland:
+      env.BLAND_API_KEY && env.BLAND_WEBHOOK_SECRET
+        ? {
+            apiKey: env.BLAND_API_KEY,
+            apiUrl: env.BLAND_API_URL,
+            webhookSecret: env.BLAND_WEBHOOK_SECRET,
+          }
+        : null,
+    simulatorPace: { ringMs: env.CALL_SIMULATOR_RING_MS, turnMs: env.CALL_SIMULATOR_TURN_MS },
     twilio:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM_NUMBER
         ? {

@@ -8,19 +8,17 @@ import type { Config } from "../config/env.ts";
 import type { Database } from "../db/database.ts";
 import { createCodeSendLimits } from "../domain/accounts/code-send-limits.ts";
 import { dashboardStats } from "../domain/assistants/dashboard-stats.ts";
-import { createConfiguredFormProviders } from "../domain/form-connections/configured-providers.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { Logger } from "../lib/logger.ts";
-import { createSecretBox } from "../lib/secret-box.ts";
 import { createEmailSender } from "../providers/email/index.ts";
 import { FormProviderError } from "../providers/forms/form-provider.ts";
 import { createSmsSender } from "../providers/sms/index.ts";
 import type { Queue } from "../queue/queue.ts";
-import {
-  sandboxTypeformCredentials,
-  sandboxTypeformUrls,
-} from "../sandbox/typeform/credentials.ts";
+import type { ChangeFeed } from "../realtime/change-feed.ts";
+import { callSimulatorRoutes, simulatorCredentials } from "../sandbox/bland/index.ts";
+import { sandboxTypeformCredentials } from "../sandbox/typeform/credentials.ts";
 import { typeformSandboxRoutes } from "../sandbox/typeform/sandbox-routes.ts";
+import type { Services } from "../services.ts";
 import { authenticate } from "./middleware/authenticate.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { securityHeaders } from "./middleware/security.ts";
@@ -30,6 +28,7 @@ import { accountRoutes, signupRoutes } from "./routes/account.routes.ts";
 import { assistantsRoutes } from "./routes/assistants.routes.ts";
 import { authRoutes } from "./routes/auth.routes.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.routes.ts";
+import { eventsRoutes } from "./routes/events.routes.ts";
 import {
   formConnectionCallbackRoutes,
   formConnectionsRoutes,
@@ -38,6 +37,7 @@ import { healthRoutes } from "./routes/health.routes.ts";
 import { invitationAcceptRoutes, invitationPreviewRoutes } from "./routes/invitations.routes.ts";
 import { organizationRoutes, organizationsRoutes } from "./routes/organizations.routes.ts";
 import { sessionRoutes } from "./routes/session.routes.ts";
+import { voiceWebhookRoutes } from "./routes/voice-webhooks.routes.ts";
 import { webhookRoutes } from "./routes/webhooks.routes.ts";
 
 export interface AppDeps {
@@ -46,6 +46,9 @@ export interface AppDeps {
   queue: Queue;
   logger: Logger;
   config: Config;
+  services: Services;
+  /** Database change notifications for server-sent events. */
+  feed: ChangeFeed;
   /** Folder of the built web app; omitted in API-only tests. */
   webDist?: string;
 }
@@ -72,12 +75,15 @@ export function createApp(deps: AppDeps) {
   const { auth, verifyAccessToken } = createAuth({ db, config, smsSender, logger });
   const signedIn = authenticate({ db, verifyAccessToken });
   const organizationDeps = { db, emailSender, publicUrl: config.publicUrl, logger };
-  const box = createSecretBox(config.secretKey);
-  const providers = createConfiguredFormProviders(config, {
-    ...sandboxTypeformCredentials(config.secretKey),
-    ...sandboxTypeformUrls(config.publicUrl),
-  });
-  const providerDeps = { db, box, providers, publicUrl: config.publicUrl, logger };
+  const { box, formProviders: providers, calls } = deps.services;
+  const providerDeps = {
+    db,
+    box,
+    providers,
+    publicUrl: config.publicUrl,
+    logger,
+    queue: deps.queue,
+  };
 
   const api = new Hono()
     .route("/health", healthRoutes(deps))
@@ -93,7 +99,11 @@ export function createApp(deps: AppDeps) {
     .route("/signup", signupRoutes({ db }))
     .route("/invitations", invitationPreviewRoutes({ db }))
     .route("/form-connections", formConnectionCallbackRoutes(providerDeps))
-    .route("/webhooks", webhookRoutes(providerDeps));
+    .route("/webhooks", webhookRoutes(providerDeps))
+    .route(
+      "/voice-webhooks",
+      voiceWebhookRoutes({ calls, secret: deps.services.voiceWebhookSecret }),
+    );
   // Everything below needs a signed-in caller (Bearer access token).
   api.use("/account/*", signedIn).use("/account", signedIn);
   api.use("/organizations/*", signedIn).use("/organizations", signedIn);
@@ -104,6 +114,7 @@ export function createApp(deps: AppDeps) {
     .route("/organizations/:organizationId", organizationRoutes(organizationDeps))
     .route("/organizations/:organizationId/assistants", assistantsRoutes(providerDeps))
     .route("/organizations/:organizationId/form-connections", formConnectionsRoutes(providerDeps))
+    .route("/organizations/:organizationId/events", eventsRoutes({ db, feed: deps.feed }))
     // GET /api/organizations/:organizationId/stats — SPEC.md §2 dashboard stats.
     .get(
       "/organizations/:organizationId/stats",
@@ -116,6 +127,20 @@ export function createApp(deps: AppDeps) {
   // The outboxes of the console senders; they do not exist in production.
   if (!config.isProduction) app.route("/dev", devOutboxRoutes({ db }));
 
+  // No Bland key: the built-in call simulator stands in (before the SPA fallback).
+  if (!config.bland) {
+    app.route(
+      "/sandbox/bland",
+      callSimulatorRoutes({
+        db,
+        queue: deps.queue,
+        logger,
+        publicUrl: config.publicUrl,
+        ...simulatorCredentials(config.secretKey),
+        pace: config.simulatorPace,
+      }),
+    );
+  }
   // No Typeform app configured: the built-in Typeform sandbox stands in (before the SPA fallback).
   if (!config.typeform) {
     app.route(

@@ -1,7 +1,15 @@
+import { placeCallJob, sweepCallsJob } from "./calls.job.ts";
 import type { JobDefinition } from "./job.ts";
 import { pruneExpiredJob } from "./prune-expired.job.ts";
+import { sandboxBlandCallJob } from "./sandbox-bland-call.job.ts";
 import { sandboxTypeformDeliverJob } from "./sandbox-typeform-deliver.job.ts";
 
 /** Every job the worker runs. */
 // biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type.
-export const jobs: JobDefinition<any>[] = [pruneExpiredJob, sandboxTypeformDeliverJob];
+export const jobs: JobDefinition<any>[] = [
+  pruneExpiredJob,
+  sandboxTypeformDeliverJob,
+  sandboxBlandCallJob,
+  placeCallJob,
+  sweepCallsJob,
+];

@@ -1,9 +1,11 @@
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { Services } from "../services.ts";
 
 export interface JobContext {
   db: Database;
   logger: Logger;
+  services: Services;
 }
 
 /** A background job: a thin adapter from a queue message to one domain function. */
@@ -11,6 +13,8 @@ export interface JobDefinition<Data extends object = Record<string, never>> {
   name: string;
   /** Cron expression (UTC) for jobs that run on a schedule. */
   cron?: string;
+  /** Jobs of this kind one worker process runs at once (default 1). */
+  concurrency?: number;
   handle(data: Data, context: JobContext): Promise<unknown>;
 }
 

@@ -2,6 +2,7 @@ import { PgBoss } from "pg-boss";
 import type { Database } from "../db/database.ts";
 import type { JobDefinition } from "../jobs/job.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { Services } from "../services.ts";
 
 export type Queue = PgBoss;
 
@@ -34,14 +35,18 @@ export async function registerJobs(
   boss: Queue,
   // biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type.
   definitions: JobDefinition<any>[],
-  context: { db: Database; logger: Logger },
+  context: { db: Database; logger: Logger; services: Services },
 ): Promise<void> {
   for (const job of definitions) {
     await boss.createQueue(job.name);
-    await boss.work(job.name, async (batch) => {
+    await boss.work(job.name, { localConcurrency: job.concurrency ?? 1 }, async (batch) => {
       for (const message of batch) {
         const logger = context.logger.child({ job: job.name, jobId: message.id });
-        await job.handle(message.data ?? {}, { db: context.db, logger });
+        await job.handle(message.data ?? {}, {
+          db: context.db,
+          logger,
+          services: context.services,
+        });
       }
     });
     if (job.cron) await boss.schedule(job.name, job.cron);

@@ -1,4 +1,5 @@
 export * from "./auth.ts";
+export * from "./call-simulator.ts";
 export * from "./calls.ts";
 export * from "./connections.ts";
 export * from "./forms.ts";

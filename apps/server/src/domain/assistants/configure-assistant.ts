@@ -6,6 +6,7 @@ import { formAssistants, formSubmissions } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
+import { cancelPendingAttempts } from "../calls/call-engine.ts";
 import { withAccessToken } from "../form-connections/credentials.ts";
 import type { FormProviders } from "../form-connections/form-providers.ts";
 import { toAssistantDto } from "./assistant-dto.ts";
@@ -233,9 +234,14 @@ export function webhookTag(assistantId: string): string {
   return `ringback-${assistantId}`;
 }
 
-/** SPEC.md §4: Deactivate sets is_active false; deliveries are then acknowledged and ignored. */
-export function deactivateAssistant(db: Database, scope: Scope) {
-  return update(db, scope, { isActive: false });
+/**
+ * SPEC.md §4: Deactivate sets is_active false; deliveries are then acknowledged and ignored, and
+ * attempts not dialled yet are canceled (issue 6 §5).
+ */
+export async function deactivateAssistant(db: Database, scope: Scope): Promise<Assistant> {
+  const assistant = await update(db, scope, { isActive: false });
+  await cancelPendingAttempts(db, assistant.id);
+  return assistant;
 }
 
 /** Deleting an assistant deletes its webhook at the provider (best effort) and then the row. */

@@ -4,6 +4,8 @@ import { formAssistants, formSubmissions } from "../../db/schema/index.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import { FormProviderError } from "../../providers/forms/form-provider.ts";
+import type { Queue } from "../../queue/queue.ts";
+import { enqueueAttempt, scheduleAttempt } from "../calls/call-engine.ts";
 import type { FormProviders } from "../form-connections/form-providers.ts";
 import { evaluateSubmission } from "./submission-rules.ts";
 
@@ -20,7 +22,7 @@ export type IngestResult =
  * never a 404/410, which would make Typeform disable the webhook.
  */
 export async function ingestDelivery(
-  deps: { db: Database; box: SecretBox; providers: FormProviders; logger: Logger },
+  deps: { db: Database; box: SecretBox; providers: FormProviders; logger: Logger; queue: Queue },
   input: { providerId: string; assistantId: string; rawBody: string; headers: Headers },
 ): Promise<IngestResult> {
   const provider = deps.providers.get(input.providerId);
@@ -55,23 +57,42 @@ export async function ingestDelivery(
   }
 
   const evaluated = evaluateSubmission(submission.answers, assistant);
-  const [row] = await deps.db
-    .insert(formSubmissions)
-    .values({
-      organizationId: assistant.organizationId,
-      assistantId: assistant.id,
-      provider: provider.id,
-      formId: submission.formId,
-      providerResponseId: submission.responseId,
-      respondentName: evaluated.name,
-      respondentEmail: evaluated.email,
-      respondentPhoneNumber: evaluated.phone ?? evaluated.rawPhone,
-      status: evaluated.status,
-      answers: { answers: submission.answers, hidden: submission.hidden, raw: submission.raw },
-      submittedAt: submission.submittedAt,
-    })
-    .onConflictDoNothing()
-    .returning({ id: formSubmissions.id, status: formSubmissions.status });
-  if (!row) return { outcome: "duplicate" };
-  return { outcome: "stored", submissionId: row.id, status: row.status };
+  // The submission and its first call attempt commit together: an accepted submission that
+  // should be called always has its attempt (the sweeper enqueues it if the enqueue below is
+  // lost to a crash).
+  const stored = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(formSubmissions)
+      .values({
+        organizationId: assistant.organizationId,
+        assistantId: assistant.id,
+        provider: provider.id,
+        formId: submission.formId,
+        providerResponseId: submission.responseId,
+        respondentName: evaluated.name,
+        respondentEmail: evaluated.email,
+        respondentPhoneNumber: evaluated.phone ?? evaluated.rawPhone,
+        status: evaluated.status,
+        answers: { answers: submission.answers, hidden: submission.hidden, raw: submission.raw },
+        submittedAt: submission.submittedAt,
+      })
+      .onConflictDoNothing()
+      .returning({ id: formSubmissions.id, status: formSubmissions.status });
+    if (!row) return null;
+    const attempt =
+      row.status === "call_scheduled" && evaluated.phone
+        ? await scheduleAttempt(tx, {
+            organizationId: assistant.organizationId,
+            submissionId: row.id,
+            assistant,
+            phone: evaluated.phone,
+            attempt: 1,
+            notBefore: new Date(),
+          })
+        : null;
+    return { row, attempt };
+  });
+  if (!stored) return { outcome: "duplicate" };
+  if (stored.attempt) await enqueueAttempt(deps.queue, stored.attempt);
+  return { outcome: "stored", submissionId: stored.row.id, status: stored.row.status };
 }

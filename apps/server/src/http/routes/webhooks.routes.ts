@@ -4,6 +4,7 @@ import type { FormProviders } from "../../domain/form-connections/form-providers
 import { ingestDelivery } from "../../domain/submissions/ingest-delivery.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
+import type { Queue } from "../../queue/queue.ts";
 
 /**
  * POST /api/webhooks/:provider/:assistantId — a form provider's delivery. Answers 2xx at once
@@ -14,6 +15,7 @@ export function webhookRoutes(deps: {
   box: SecretBox;
   providers: FormProviders;
   logger: Logger;
+  queue: Queue;
 }) {
   return new Hono().post("/:provider/:assistantId", async (c) => {
     const result = await ingestDelivery(deps, {

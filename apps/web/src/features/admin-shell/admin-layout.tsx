@@ -16,6 +16,8 @@ import {
   SidebarProvider,
   SidebarTrigger,
 } from "@/components/ui/sidebar";
+import { useLiveUpdates } from "@/lib/live-updates";
+import { useCurrentOrganization } from "@/lib/organizations";
 import { cn } from "@/lib/utils";
 import { OrganizationSwitcher } from "./organization-switcher";
 import { UserMenu } from "./user-menu";
@@ -34,6 +36,8 @@ const settingsNav = [
 export function AdminLayout() {
   const { pathname } = useLocation();
   const [creating, setCreating] = useState(false);
+  const { current } = useCurrentOrganization();
+  useLiveUpdates(current?.id);
   return (
     <SidebarProvider>
       <Sidebar>

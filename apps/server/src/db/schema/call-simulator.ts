@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/**
+ * The built-in call simulator (apps/server/src/sandbox/bland) keeps its own data in a separate
+ * PostgreSQL schema: it plays the part of the voice provider's servers (Bland's API), so none of
+ * it belongs to an organization and Ringback's own tables never reference it.
+ */
+export const callSimulatorSchema = pgSchema("call_simulator");
+
+/** Raw bytes (PostgreSQL bytea) as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+  dataType: () => "bytea",
+});
+
+/**
+ * queued (ringing included) → in-progress (answered by a person or a voicemail box) →
+ * completed; or, never connected: busy, no-answer, failed.
+ */
+export const simulatorCallStatuses = [
+  "queued",
+  "in-progress",
+  "completed",
+  "busy",
+  "no-answer",
+  "failed",
+] as const;
+export type SimulatorCallStatus = (typeof simulatorCallStatuses)[number];
+export type SimulatorFinalStatus = Exclude<SimulatorCallStatus, "queued" | "in-progress">;
+
+/** One line of a call's transcript, in Bland's shape. */
+export interface SimulatorTranscriptEntry {
+  id: number;
+  user: "user" | "assistant" | "agent-action";
+  text: string;
+  created_at: string;
+}
+
+/**
+ * Every POST /v1/calls the simulator accepted (it counts dials from these rows). The outcome is
+ * planned when the call is placed: `outcome`, `answered_by`, `call_length`, `transcripts`,
+ * `summary`, `error_message` and the signed `webhook_body` describe the call as it will have
+ * ended, and the API shows them only once `status` has reached `outcome`.
+ */
+export const simulatorCalls = callSimulatorSchema.table(
+  "calls",
+  {
+    callId: uuid("call_id").primaryKey().defaultRandom(),
+    /** SHA-256 (hex) of the API key the call was placed with; null when none was needed. */
+    apiKeyHash: text("api_key_hash"),
+    /** The number called (E.164) and the number the call appears to come from. */
+    phoneNumber: text("phone_number").notNull(),
+    fromNumber: text("from_number").notNull(),
+    task: text("task"),
+    firstSentence: text("first_sentence"),
+    /** Bland's `record`: recordings are made only when asked for. */
+    record: boolean("record").notNull().default(false),
+    requestData: jsonb("request_data").$type<Record<string, unknown>>(),
+    /** Echoed in the webhook and the API; `attempt_id` and `attempt` have meaning here. */
+    metadata: jsonb("metadata").$type<Record<string, unknown>>(),
+    webhookUrl: text("webhook_url"),
+    status: text("status").$type<SimulatorCallStatus>().notNull().default("queued"),
+    outcome: text("outcome").$type<SimulatorFinalStatus>().notNull(),
+    answeredBy: text("answered_by").$type<"human" | "voicemail" | "unknown">(),
+    /** Minutes, fractional (Bland's unit). */
+    callLength: doublePrecision("call_length").notNull().default(0),
+    transcripts: jsonb("transcripts").$type<SimulatorTranscriptEntry[]>().notNull().default([]),
+    summary: text("summary"),
+    errorMessage: text("error_message"),
+    /** The absolute URL the recording is served at (null: no recording for this call). */
+    recordingUrl: text("recording_url"),
+    /** A 16-bit PCM mono 8 kHz WAV file, written when the call ends. */
+    recording: bytea("recording"),
+    /** When the ringing stops (the outcome is known) and when the conversation ends. */
+    answerAt: timestamp("answer_at", { withTimezone: true }).notNull(),
+    endAt: timestamp("end_at", { withTimezone: true }).notNull(),
+    /** The post-call webhook body, serialized once so that retries send the same bytes. */
+    webhookBody: text("webhook_body"),
+    /** Hex HMAC-SHA256 of webhook_body with the simulator's webhook secret. */
+    webhookSignature: text("webhook_signature"),
+    webhookAttempts: integer("webhook_attempts").notNull().default(0),
+    webhookDeliveredAt: timestamp("webhook_delivered_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("calls_created_idx").on(t.createdAt.desc()),
+    /** Dials per attempt: GET /v1/calls?attempt_id=… */
+    index("calls_attempt_id_idx").on(sql`(${t.metadata}->>'attempt_id')`, t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,348 @@
+import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { Database } from "../../db/database.ts";
+import { callRecords, formAssistants, formSubmissions } from "../../db/schema/index.ts";
+import type { Logger } from "../../lib/logger.ts";
+import {
+  type CallOutcome,
+  isRetryable,
+  type VoiceProvider,
+  VoiceProviderError,
+} from "../../providers/voice/voice-provider.ts";
+import type { Queue } from "../../queue/queue.ts";
+import { nextCallTime, timeZoneForNumber } from "./calling-window.ts";
+
+export const PLACE_CALL_JOB = "calls.place";
+
+export interface CallEngineDeps {
+  db: Database;
+  queue: Queue;
+  voice: VoiceProvider;
+  publicUrl: string;
+  logger: Logger;
+  now?: () => Date;
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The provider's call webhook for our calls. */
+export function voiceWebhookUrl(publicUrl: string, providerId: string): string {
+  return `${publicUrl}/api/voice-webhooks/${providerId}`;
+}
+
+/** The script with the respondent's name filled in (PRODUCT.md: `{name}` in the prompt). */
+export function fillScript(script: string, name: string | null): string {
+  return script.replaceAll("{name}", name?.trim() || "there");
+}
+
+/**
+ * Creates attempt N of a submission's call as a call_record, due at the first moment inside
+ * the assistant's calling window in the respondent's local time. Runs inside the caller's
+ * transaction (with the submission, or with the previous attempt's outcome).
+ */
+export async function scheduleAttempt(
+  tx: Tx,
+  input: {
+    organizationId: string;
+    submissionId: string;
+    assistant: typeof formAssistants.$inferSelect;
+    phone: string;
+    attempt: number;
+    notBefore: Date;
+  },
+): Promise<{ id: string; scheduledFor: Date }> {
+  const zone = timeZoneForNumber(input.phone, input.assistant.defaultTimeZone);
+  const scheduledFor = nextCallTime(
+    input.notBefore,
+    { start: input.assistant.callingWindowStart, end: input.assistant.callingWindowEnd },
+    zone,
+  );
+  const [row] = await tx
+    .insert(callRecords)
+    .values({
+      organizationId: input.organizationId,
+      submissionId: input.submissionId,
+      assistantId: input.assistant.id,
+      callAttempt: input.attempt,
+      status: "in-progress",
+      dialState: "scheduled",
+      scheduledFor,
+    })
+    .onConflictDoNothing()
+    .returning({ id: callRecords.id, scheduledFor: callRecords.scheduledFor });
+  if (row) return row;
+  // The attempt exists already (a duplicate outcome): keep the first one.
+  const [existing] = await tx
+    .select({ id: callRecords.id, scheduledFor: callRecords.scheduledFor })
+    .from(callRecords)
+    .where(
+      and(
+        eq(callRecords.submissionId, input.submissionId),
+        eq(callRecords.callAttempt, input.attempt),
+      ),
+    );
+  return existing!;
+}
+
+/** Hands an attempt to the queue; one job per attempt however often this is called. */
+export async function enqueueAttempt(
+  queue: Queue,
+  attempt: { id: string; scheduledFor: Date },
+): Promise<void> {
+  await queue.send(
+    PLACE_CALL_JOB,
+    { attemptId: attempt.id },
+    {
+      singletonKey: attempt.id,
+      startAfter: attempt.scheduledFor,
+      retryLimit: 5,
+      retryDelay: 5,
+      retryBackoff: true,
+    },
+  );
+}
+
+type PlaceResult = "dialed" | "reconciled" | "rescheduled" | "canceled" | "skipped";
+
+/**
+ * Places one attempt. The attempt is marked 'dialing' in its own committed transaction before
+ * the provider is asked, so a worker that dies after asking finds 'dialing' on its next try and
+ * asks the provider what it has for this attempt instead of dialling again (PRODUCT.md step 6).
+ */
+export async function placeCall(deps: CallEngineDeps, attemptId: string): Promise<PlaceResult> {
+  const now = deps.now?.() ?? new Date();
+  const decision = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ attempt: callRecords, assistant: formAssistants, submission: formSubmissions })
+      .from(callRecords)
+      .innerJoin(formAssistants, eq(formAssistants.id, callRecords.assistantId))
+      .innerJoin(formSubmissions, eq(formSubmissions.id, callRecords.submissionId))
+      .where(eq(callRecords.id, attemptId))
+      .for("update", { of: callRecords });
+    if (!row) return { kind: "skipped" as const };
+    const { attempt, assistant, submission } = row;
+    if (attempt.dialState === "dialed" || attempt.dialState === "canceled" || attempt.finalAt) {
+      return { kind: "skipped" as const };
+    }
+    if (!assistant.isActive) {
+      await cancel(tx, attempt.id, now);
+      return { kind: "canceled" as const };
+    }
+    if (attempt.dialState === "dialing") return { kind: "reconcile" as const, row };
+    const phone = submission.respondentPhoneNumber ?? "";
+    const due = nextCallTime(
+      now,
+      { start: assistant.callingWindowStart, end: assistant.callingWindowEnd },
+      timeZoneForNumber(phone, assistant.defaultTimeZone),
+    );
+    if (attempt.scheduledFor > now || due > now) {
+      const scheduledFor = attempt.scheduledFor > due ? attempt.scheduledFor : due;
+      await tx.update(callRecords).set({ scheduledFor }).where(eq(callRecords.id, attempt.id));
+      return { kind: "rescheduled" as const, scheduledFor };
+    }
+    await tx
+      .update(callRecords)
+      .set({
+        dialState: "dialing",
+        dialRequestedAt: now,
+        voiceProvider: deps.voice.id,
+        updatedAt: now,
+      })
+      .where(eq(callRecords.id, attempt.id));
+    return { kind: "dial" as const, row };
+  });
+
+  if (decision.kind === "skipped" || decision.kind === "canceled") return decision.kind;
+  if (decision.kind === "rescheduled") {
+    await enqueueAttempt(deps.queue, { id: attemptId, scheduledFor: decision.scheduledFor });
+    return "rescheduled";
+  }
+  if (decision.kind === "reconcile") {
+    const known = await deps.voice.findCallsByAttempt(attemptId);
+    if (known.length > 0) {
+      await markDialed(deps.db, attemptId, known[0]!.providerCallId);
+      for (const outcome of known) await applyOutcome(deps, outcome);
+      return "reconciled";
+    }
+    // The provider never got the request: dialling now is the first dial, not a second.
+    deps.logger.warn({ attemptId }, "A previous dial request never reached the provider; dialling");
+  }
+
+  const { assistant, submission, attempt } = decision.row;
+  try {
+    const { providerCallId } = await deps.voice.placeCall({
+      phoneNumber: submission.respondentPhoneNumber ?? "",
+      task: fillScript(assistant.assistantScript ?? "", submission.respondentName),
+      firstSentence: null,
+      maxDurationMinutes: 10,
+      voicemail: { action: assistant.voicemailAction, message: assistant.voicemailMessage },
+      webhookUrl: voiceWebhookUrl(deps.publicUrl, deps.voice.id),
+      metadata: {
+        submissionId: submission.id,
+        attemptId: attempt.id,
+        attempt: attempt.callAttempt,
+        organizationId: attempt.organizationId,
+      },
+    });
+    await markDialed(deps.db, attempt.id, providerCallId);
+    return "dialed";
+  } catch (error) {
+    if (error instanceof VoiceProviderError && error.status >= 400 && error.status < 500) {
+      // Refused outright (a bad number, say): a failed attempt, not a worker retry.
+      await applyOutcome(deps, {
+        providerCallId: `refused-${attempt.id}`,
+        attemptId: attempt.id,
+        status: "failed",
+        final: true,
+        durationSeconds: null,
+        recordingUrl: null,
+        summary: null,
+        transcript: [],
+        answeredBy: null,
+        errorMessage: error.message,
+        raw: null,
+      });
+      return "dialed";
+    }
+    // Unknown whether the provider got it: stay 'dialing'; the retry reconciles first.
+    throw error;
+  }
+}
+
+async function markDialed(db: Database, attemptId: string, providerCallId: string) {
+  await db
+    .update(callRecords)
+    .set({ dialState: "dialed", providerCallId, updatedAt: new Date() })
+    .where(
+      and(eq(callRecords.id, attemptId), inArray(callRecords.dialState, ["dialing", "scheduled"])),
+    );
+}
+
+async function cancel(tx: Tx, attemptId: string, now: Date) {
+  await tx
+    .update(callRecords)
+    .set({
+      dialState: "canceled",
+      status: "failed",
+      errorMessage: "Canceled: the assistant was deactivated",
+      finalAt: now,
+      updatedAt: now,
+    })
+    .where(eq(callRecords.id, attemptId));
+}
+
+/**
+ * A call's news from the provider (webhook or reconciliation). Duplicates and stale news are
+ * harmless: once an attempt is final it no longer changes. A final, unanswered attempt below
+ * the assistant's maximum schedules the next one after its retry delay.
+ */
+export async function applyOutcome(deps: CallEngineDeps, outcome: CallOutcome): Promise<void> {
+  const now = deps.now?.() ?? new Date();
+  const next = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ attempt: callRecords, assistant: formAssistants, submission: formSubmissions })
+      .from(callRecords)
+      .innerJoin(formAssistants, eq(formAssistants.id, callRecords.assistantId))
+      .innerJoin(formSubmissions, eq(formSubmissions.id, callRecords.submissionId))
+      .where(
+        outcome.attemptId
+          ? eq(callRecords.id, outcome.attemptId)
+          : eq(callRecords.providerCallId, outcome.providerCallId),
+      )
+      .for("update", { of: callRecords });
+    if (!row || row.attempt.finalAt) return null;
+    const { attempt, assistant, submission } = row;
+    await tx
+      .update(callRecords)
+      .set({
+        status: outcome.status,
+        duration: outcome.durationSeconds ?? attempt.duration,
+        recordingUrl: outcome.recordingUrl ?? attempt.recordingUrl,
+        callSummary: outcome.summary ?? attempt.callSummary,
+        transcriptJson: outcome.transcript.length > 0 ? outcome.transcript : attempt.transcriptJson,
+        answeredBy: outcome.answeredBy ?? attempt.answeredBy,
+        errorMessage: outcome.errorMessage ?? attempt.errorMessage,
+        providerCallId: attempt.providerCallId ?? outcome.providerCallId,
+        dialState: attempt.dialState === "canceled" ? "canceled" : "dialed",
+        finalAt: outcome.final ? now : null,
+        updatedAt: now,
+      })
+      .where(eq(callRecords.id, attempt.id));
+    if (!outcome.final || !isRetryable(outcome)) return null;
+    if (!assistant.isActive || attempt.callAttempt >= assistant.maxAttempts) return null;
+    return scheduleAttempt(tx, {
+      organizationId: attempt.organizationId,
+      submissionId: submission.id,
+      assistant,
+      phone: submission.respondentPhoneNumber ?? "",
+      attempt: attempt.callAttempt + 1,
+      notBefore: new Date(now.getTime() + assistant.retryDelayMinutes * 60_000),
+    });
+  });
+  if (next) await enqueueAttempt(deps.queue, next);
+}
+
+/** Deactivation cancels the assistant's attempts that have not been dialled yet. */
+export async function cancelPendingAttempts(db: Database, assistantId: string): Promise<number> {
+  const now = new Date();
+  const result = await db
+    .update(callRecords)
+    .set({
+      dialState: "canceled",
+      status: "failed",
+      errorMessage: "Canceled: the assistant was deactivated",
+      finalAt: now,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(callRecords.assistantId, assistantId),
+        eq(callRecords.dialState, "scheduled"),
+        isNull(callRecords.finalAt),
+      ),
+    );
+  return result.rowCount ?? 0;
+}
+
+/**
+ * The safety net, run every minute: re-enqueues due attempts whose job may have been lost
+ * between a commit and its enqueue (or a crash), and asks the provider about dialled calls
+ * whose webhook never came.
+ */
+export async function sweepAttempts(
+  deps: CallEngineDeps,
+): Promise<{ enqueued: number; polled: number }> {
+  const now = deps.now?.() ?? new Date();
+  const due = await deps.db
+    .select({ id: callRecords.id, scheduledFor: callRecords.scheduledFor })
+    .from(callRecords)
+    .where(
+      and(
+        inArray(callRecords.dialState, ["scheduled", "dialing"]),
+        lte(callRecords.scheduledFor, new Date(now.getTime() + 60_000)),
+        isNull(callRecords.finalAt),
+      ),
+    )
+    .limit(1000);
+  for (const attempt of due) await enqueueAttempt(deps.queue, attempt);
+  const stale = await deps.db
+    .select({ providerCallId: callRecords.providerCallId })
+    .from(callRecords)
+    .where(
+      and(
+        eq(callRecords.dialState, "dialed"),
+        isNull(callRecords.finalAt),
+        lte(callRecords.updatedAt, new Date(now.getTime() - 15 * 60_000)),
+        sql`${callRecords.providerCallId} is not null`,
+      ),
+    )
+    .limit(200);
+  let polled = 0;
+  for (const { providerCallId } of stale) {
+    const outcome = await deps.voice.getCall(providerCallId!);
+    if (outcome) {
+      await applyOutcome(deps, outcome);
+      polled += 1;
+    }
+  }
+  return { enqueued: due.length, polled };
+}

@@ -1,0 +1,21 @@
+import { PLACE_CALL_JOB, placeCall, sweepAttempts } from "../domain/calls/call-engine.ts";
+import { defineJob } from "./job.ts";
+
+/** Places (or reconciles) one call attempt; a thrown error makes pg-boss retry it. */
+export const placeCallJob = defineJob<{ attemptId: string }>({
+  name: PLACE_CALL_JOB,
+  // Dialling is a short HTTP request; speed to lead wants several in flight.
+  concurrency: 10,
+  async handle({ attemptId }, { services, logger }) {
+    const result = await placeCall(services.calls, attemptId);
+    logger.info({ attemptId, result }, "Call attempt handled");
+    return result;
+  },
+});
+
+/** Every minute: re-enqueue due attempts and poll calls whose webhook never came. */
+export const sweepCallsJob = defineJob({
+  name: "calls.sweep",
+  cron: "* * * * *",
+  handle: (_data, { services }) => sweepAttempts(services.calls),
+});

@@ -1,0 +1,441 @@
+import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import fc from "fast-check";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { isRetryable, type PlaceCallInput, VoiceProviderError } from "../voice-provider.ts";
+import {
+  mapBlandStatus,
+  mapTranscript,
+  minutesToSeconds,
+  parseBlandWebhook,
+} from "./bland-call.ts";
+import { createBlandProvider } from "./bland-provider.ts";
+import { signBlandPayload, verifyBlandSignature } from "./bland-signature.ts";
+
+// Reproduces the Call Details example of Bland's documentation (docs.bland.ai/api-v1/get/calls-id;
+// the webhook carries the same call object), trimmed to its first two transcript entries.
+const docsCall = readFileSync(
+  new URL("./fixtures/docs-example-call.json", import.meta.url),
+  "utf8",
+);
+
+const input: PlaceCallInput = {
+  phoneNumber: "+14155550123",
+  task: "You are calling Ada about her enquiry.",
+  firstSentence: "Hi Ada, this is Ringback calling about your form.",
+  maxDurationMinutes: 10,
+  voicemail: { action: "leave_message", message: "Sorry we missed you, we will call back." },
+  webhookUrl: "https://ringback.example/api/webhooks/voice/bland",
+  metadata: { submissionId: "sub_1", attemptId: "att_1", attempt: 2, organizationId: "org_1" },
+};
+
+interface Recorded {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+// A local fake of Bland's API that records every request.
+let server: Server;
+let baseUrl: string;
+let recorded: Recorded[] = [];
+let routes: Record<string, { status: number; body: unknown }> = {};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => {
+      body += chunk.toString("utf8");
+    });
+    req.on("end", () => {
+      recorded.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      const route = routes[`${req.method} ${req.url}`] ??
+        routes[`${req.method} ${(req.url ?? "").split("?")[0]}`] ?? {
+          status: 404,
+          body: { status: "error", message: "Not found" },
+        };
+      res.writeHead(route.status, { "content-type": "application/json" });
+      res.end(JSON.stringify(route.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+beforeEach(() => {
+  recorded = [];
+  routes = {};
+});
+
+const provider = () =>
+  createBlandProvider({ apiKey: "key_123", apiUrl: baseUrl, webhookSecret: "s", simulator: false });
+
+describe("placeCall", () => {
+  it("posts Bland's Send Call body with the key in `authorization`", async () => {
+    routes["POST /v1/calls"] = { status: 200, body: { status: "success", call_id: "call_9" } };
+    await expect(provider().placeCall(input)).resolves.toEqual({ providerCallId: "call_9" });
+    expect(recorded).toHaveLength(1);
+    const [request] = recorded;
+    expect(request!.method).toBe("POST");
+    expect(request!.url).toBe("/v1/calls");
+    expect(request!.headers.authorization).toBe("key_123");
+    expect(request!.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(request!.body)).toEqual({
+      phone_number: "+14155550123",
+      task: "You are calling Ada about her enquiry.",
+      first_sentence: "Hi Ada, this is Ringback calling about your form.",
+      record: true,
+      max_duration: 10,
+      answered_by_enabled: true,
+      voicemail_action: "leave_message",
+      voicemail_message: "Sorry we missed you, we will call back.",
+      webhook: "https://ringback.example/api/webhooks/voice/bland",
+      metadata: {
+        submission_id: "sub_1",
+        attempt_id: "att_1",
+        attempt: 2,
+        organization_id: "org_1",
+      },
+    });
+  });
+
+  it("omits the first sentence and message when there are none, and hangs up on voicemail", async () => {
+    routes["POST /v1/calls"] = { status: 200, body: { status: "success", call_id: "call_9" } };
+    await provider().placeCall({
+      ...input,
+      firstSentence: null,
+      voicemail: { action: "hang_up", message: "ignored" },
+    });
+    const body = JSON.parse(recorded[0]!.body);
+    expect(body).not.toHaveProperty("first_sentence");
+    expect(body).not.toHaveProperty("voicemail_message");
+    expect(body.voicemail_action).toBe("hangup");
+  });
+
+  it("refuses a number that is not E.164 without calling Bland", async () => {
+    await expect(
+      provider().placeCall({ ...input, phoneNumber: "4155550123" }),
+    ).rejects.toMatchObject({ status: 400, code: "invalid_phone_number" });
+    expect(recorded).toHaveLength(0);
+  });
+
+  it("words Bland's errors for people", async () => {
+    routes["POST /v1/calls"] = { status: 401, body: { status: "error", message: "Invalid key" } };
+    const error = await provider()
+      .placeCall(input)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(VoiceProviderError);
+    expect(error).toMatchObject({ status: 401, code: "unauthorized", isAuthFailure: true });
+
+    routes["POST /v1/calls"] = { status: 400, body: { status: "error", message: "Bad number" } };
+    await expect(provider().placeCall(input)).rejects.toMatchObject({
+      status: 400,
+      message: "Bland: Bad number",
+    });
+
+    routes["POST /v1/calls"] = { status: 200, body: { status: "error" } };
+    await expect(provider().placeCall(input)).rejects.toMatchObject({ code: "no_call_id" });
+  });
+
+  it("flags a request lost in flight as possibly dialled", async () => {
+    const failing = createBlandProvider({
+      apiKey: "k",
+      webhookSecret: "s",
+      simulator: true,
+      fetch: () => Promise.reject(new TypeError("socket hang up")),
+    });
+    const error = await failing.placeCall(input).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, code: "outcome_unknown", mayHaveDialled: true });
+    expect(failing.simulator).toBe(true);
+  });
+});
+
+describe("getCall and findCallsByAttempt", () => {
+  it("reads Call Details, and null for an unknown call", async () => {
+    routes["GET /v1/calls/c1234567-89ab-cdef-0123-456789abcdef"] = {
+      status: 200,
+      body: JSON.parse(docsCall),
+    };
+    const outcome = await provider().getCall("c1234567-89ab-cdef-0123-456789abcdef");
+    expect(outcome).toMatchObject({ status: "answered", final: true, durationSeconds: 71 });
+    expect(recorded[0]!.headers.authorization).toBe("key_123");
+    await expect(provider().getCall("nope")).resolves.toBeNull();
+  });
+
+  it("lists recent calls and keeps those of the attempt (looking up items without metadata)", async () => {
+    routes["GET /v1/calls"] = {
+      status: 200,
+      body: {
+        total_count: 3,
+        calls: [
+          { call_id: "a", queue_status: "complete", metadata: { attempt_id: "att_1" } },
+          { call_id: "b", queue_status: "complete", metadata: { attempt_id: "att_2" } },
+          { call_id: "c", queue_status: "started" },
+        ],
+      },
+    };
+    routes["GET /v1/calls/c"] = {
+      status: 200,
+      body: { call_id: "c", status: "in-progress", metadata: { attempt_id: "att_1" } },
+    };
+    const found = await provider().findCallsByAttempt("att_1");
+    expect(found.map((o) => [o.providerCallId, o.status, o.final])).toEqual([
+      ["a", "completed", true],
+      ["c", "in-progress", false],
+    ]);
+    expect(recorded[0]!.url).toBe("/v1/calls?from=0&to=200");
+    expect(recorded).toHaveLength(2);
+  });
+});
+
+describe("mapBlandStatus", () => {
+  it.each([
+    [{ status: "completed", answered_by: "human" }, "answered", true],
+    [{ status: "completed", answered_by: "voicemail" }, "completed", true],
+    [{ status: "completed", answered_by: "unknown" }, "completed", true],
+    [{ status: "completed" }, "completed", true],
+    [{ queue_status: "complete", answered_by: "human" }, "answered", true],
+    [{ status: "queued" }, "in-progress", false],
+    [{ status: "started" }, "in-progress", false],
+    [{ status: "in-progress" }, "in-progress", false],
+    [{ queue_status: "new" }, "in-progress", false],
+    [{ status: "busy" }, "busy", true],
+    [{ status: "no-answer" }, "no-answer", true],
+    [{ status: "no_answer" }, "no-answer", true],
+    [{ status: "completed", answered_by: "no-answer" }, "no-answer", true],
+    [{ status: "failed" }, "failed", true],
+    [{ status: "error" }, "failed", true],
+    [{ status: "canceled" }, "failed", true],
+    [{ queue_status: "call_error" }, "failed", true],
+    [{ status: "started", completed: true, answered_by: "human" }, "answered", true],
+    [{}, "in-progress", false],
+    [{ status: "something-new" }, "in-progress", false],
+  ] as const)("%j → %s (final %s)", (payload, status, final) => {
+    expect(mapBlandStatus(payload)).toEqual({ status, final });
+  });
+
+  it("retries unanswered outcomes only", () => {
+    expect(isRetryable({ status: "no-answer", answeredBy: null })).toBe(true);
+    expect(isRetryable({ status: "busy", answeredBy: null })).toBe(true);
+    expect(isRetryable({ status: "failed", answeredBy: null })).toBe(true);
+    expect(isRetryable({ status: "completed", answeredBy: "voicemail" })).toBe(true);
+    expect(isRetryable({ status: "completed", answeredBy: "unknown" })).toBe(false);
+    expect(isRetryable({ status: "answered", answeredBy: "human" })).toBe(false);
+    expect(isRetryable({ status: "in-progress", answeredBy: null })).toBe(false);
+  });
+});
+
+describe("durations", () => {
+  it("converts Bland's minutes to whole seconds", () => {
+    expect(minutesToSeconds(0.75)).toBe(45);
+    expect(minutesToSeconds(1.2345)).toBe(74);
+    expect(minutesToSeconds(0)).toBe(0);
+    expect(minutesToSeconds(null)).toBeNull();
+    expect(minutesToSeconds(-1)).toBeNull();
+    expect(minutesToSeconds(Number.NaN)).toBeNull();
+  });
+
+  it("prefers call_length and falls back to corrected_duration (seconds)", () => {
+    const both = parseBlandWebhook(
+      JSON.stringify({ call_id: "x", call_length: 2.5, corrected_duration: "71" }),
+    );
+    expect(both.durationSeconds).toBe(150);
+    const corrected = parseBlandWebhook(JSON.stringify({ call_id: "x", corrected_duration: "71" }));
+    expect(corrected.durationSeconds).toBe(71);
+    expect(parseBlandWebhook(JSON.stringify({ call_id: "x" })).durationSeconds).toBeNull();
+  });
+});
+
+describe("transcripts", () => {
+  it("keeps Bland's speaker labels, agent-action included", () => {
+    expect(
+      mapTranscript({
+        transcripts: [
+          { id: 1, user: "assistant", text: "Hello!", created_at: "2024-01-01T00:00:00Z" },
+          { id: 2, user: "user", text: "Hi.", created_at: "2024-01-01T00:00:02Z" },
+          { id: 3, user: "agent-action", text: "Transferred call", created_at: null },
+          { id: 4, user: "robot", text: "Please hold." },
+          { id: 5, user: "user" },
+        ],
+      }),
+    ).toEqual([
+      { speaker: "assistant", text: "Hello!", at: "2024-01-01T00:00:00Z" },
+      { speaker: "user", text: "Hi.", at: "2024-01-01T00:00:02Z" },
+      { speaker: "agent-action", text: "Transferred call", at: null },
+      { speaker: "assistant", text: "Please hold.", at: null },
+    ]);
+  });
+
+  it("falls back to the concatenated transcript", () => {
+    expect(
+      mapTranscript({ concatenated_transcript: "user: Hello? \n assistant: Hi there!\nnoise" }),
+    ).toEqual([
+      { speaker: "user", text: "Hello?", at: null },
+      { speaker: "assistant", text: "Hi there!", at: null },
+    ]);
+  });
+});
+
+describe("X-Webhook-Signature", () => {
+  const body = '{"call_id":"c1","status":"completed"}';
+  // Computed independently with node:crypto here, not with the code under test.
+  const vector = createHmac("sha256", "whsec").update(body).digest("hex");
+
+  it("matches a known vector (hex HMAC-SHA256 of the raw body)", () => {
+    expect(signBlandPayload(body, "whsec")).toBe(vector);
+    expect(verifyBlandSignature(body, vector, "whsec")).toBe(true);
+    expect(verifyBlandSignature(body, vector.toUpperCase(), "whsec")).toBe(true);
+    const headers = new Headers({ "X-Webhook-Signature": vector });
+    expect(provider().verifyWebhook(body, headers, "whsec")).toBe(true);
+  });
+
+  it("refuses a flipped byte, a missing header and a wrong secret", () => {
+    const flipped = `${body.slice(0, 5)}${String.fromCharCode(body.charCodeAt(5) ^ 1)}${body.slice(6)}`;
+    expect(verifyBlandSignature(flipped, vector, "whsec")).toBe(false);
+    const flippedSignature = `${vector.slice(0, -1)}${vector.endsWith("0") ? "1" : "0"}`;
+    expect(verifyBlandSignature(body, flippedSignature, "whsec")).toBe(false);
+    expect(verifyBlandSignature(body, null, "whsec")).toBe(false);
+    expect(verifyBlandSignature(body, "", "whsec")).toBe(false);
+    expect(provider().verifyWebhook(body, new Headers(), "whsec")).toBe(false);
+    expect(verifyBlandSignature(body, vector, "other")).toBe(false);
+    expect(verifyBlandSignature(body, vector, "")).toBe(false);
+    const base64 = createHmac("sha256", "whsec").update(body).digest("base64");
+    expect(verifyBlandSignature(body, base64, "whsec")).toBe(false);
+  });
+
+  it("refuses any modification of a signed body", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 0xffff }),
+        (original, at, delta) => {
+          const signature = signBlandPayload(original, "s3cret");
+          const index = at % original.length;
+          const changed =
+            original.slice(0, index) +
+            String.fromCharCode((original.charCodeAt(index) + delta) % 0x10000) +
+            original.slice(index + 1);
+          // Lone surrogates encode to the same UTF-8 replacement bytes: not a real change.
+          fc.pre(Buffer.from(changed).compare(Buffer.from(original)) !== 0);
+          expect(verifyBlandSignature(changed, signature, "s3cret")).toBe(false);
+        },
+      ),
+    );
+  });
+});
+
+describe("parseWebhook", () => {
+  it("reads the example of Bland's documentation", () => {
+    const outcome = provider().parseWebhook(docsCall);
+    expect(outcome).toMatchObject({
+      providerCallId: "c1234567-89ab-cdef-0123-456789abcdef",
+      attemptId: null,
+      status: "answered",
+      final: true,
+      durationSeconds: 71,
+      recordingUrl: null,
+      summary: null,
+      answeredBy: "human",
+      errorMessage: null,
+    });
+    expect(outcome.transcript).toEqual([
+      {
+        speaker: "user",
+        text: "Hey, it's Alex. What's up?",
+        at: "2023-12-16T00:15:32.287493+00:00",
+      },
+      {
+        speaker: "assistant",
+        text: "Hi! It's Blandie, calling to reschedule your appointment tomorrow. Is now a good time?",
+        at: "2023-12-16T00:15:34.000000+00:00",
+      },
+    ]);
+    expect(outcome.raw).toEqual(JSON.parse(docsCall));
+  });
+
+  it("reads our metadata, a voicemail and an error", () => {
+    const outcome = parseBlandWebhook(
+      JSON.stringify({
+        call_id: "v1",
+        status: "completed",
+        completed: true,
+        answered_by: "voicemail",
+        call_length: 0.4,
+        to: "+14155550123",
+        from: "+15555550100",
+        metadata: { submission_id: "sub_1", attempt_id: "att_1", attempt: 1 },
+        summary: "Left a voicemail.",
+        recording_url: "https://example.com/r.mp3",
+        error_message: null,
+        queue_status: "complete",
+      }),
+    );
+    expect(outcome).toMatchObject({
+      attemptId: "att_1",
+      status: "completed",
+      answeredBy: "voicemail",
+      durationSeconds: 24,
+      summary: "Left a voicemail.",
+      recordingUrl: "https://example.com/r.mp3",
+    });
+    expect(isRetryable(outcome)).toBe(true);
+    const failed = parseBlandWebhook(
+      JSON.stringify({ call_id: "f1", status: "failed", error_message: "Carrier rejected" }),
+    );
+    expect(failed).toMatchObject({ status: "failed", errorMessage: "Carrier rejected" });
+  });
+
+  it("refuses a body that is not a call with a 400", () => {
+    for (const body of ["", "not json", "null", "[]", "42", '{"status":"completed"}']) {
+      expect(() => parseBlandWebhook(body)).toThrow(VoiceProviderError);
+      try {
+        parseBlandWebhook(body);
+      } catch (error) {
+        expect((error as VoiceProviderError).status).toBe(400);
+      }
+    }
+  });
+
+  it("never throws anything but VoiceProviderError on random JSON", () => {
+    const callish = fc.record(
+      {
+        call_id: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
+        status: fc.oneof(fc.string(), fc.constantFrom("completed", "busy", "queued"), fc.json()),
+        answered_by: fc.oneof(fc.string(), fc.json()),
+        call_length: fc.oneof(fc.double(), fc.string(), fc.json()),
+        corrected_duration: fc.oneof(fc.string(), fc.double(), fc.json()),
+        transcripts: fc.oneof(fc.array(fc.jsonValue()), fc.json()),
+        concatenated_transcript: fc.oneof(fc.string(), fc.json()),
+        metadata: fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.json()),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.json(),
+          callish.map((v) => JSON.stringify(v)),
+          fc.string(),
+        ),
+        (raw) => {
+          try {
+            const outcome = parseBlandWebhook(raw);
+            expect(typeof outcome.providerCallId).toBe("string");
+          } catch (error) {
+            expect(error).toBeInstanceOf(VoiceProviderError);
+            expect((error as VoiceProviderError).status).toBe(400);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,0 +1,230 @@
+import {
+  type CallOutcome,
+  type PlaceCallInput,
+  type VoiceProvider,
+  VoiceProviderError,
+} from "../voice-provider.ts";
+import { parseBlandWebhook, toCallOutcome } from "./bland-call.ts";
+import { BLAND_SIGNATURE_HEADER, verifyBlandSignature } from "./bland-signature.ts";
+
+export interface BlandOptions {
+  apiKey: string;
+  /** Bland's API base: https://api.bland.ai (the default), or the simulator's. */
+  apiUrl?: string;
+  /** The webhook signing secret of the Bland account (Dev Portal → Keys). */
+  webhookSecret: string;
+  simulator: boolean;
+  fetch?: typeof fetch;
+  /** Per request (default 15 s). */
+  timeoutMs?: number;
+  /** How many of the account's most recent calls reconciliation looks through (default 200). */
+  reconcileWindow?: number;
+  /** At most this many Call Details look-ups when the list omits metadata (default 25). */
+  reconcileDetailLimit?: number;
+}
+
+interface BlandErrorBody {
+  status?: string;
+  message?: string;
+  errors?: ({ message?: string; error?: string } | string)[];
+}
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/** The body of POST /v1/calls for one attempt (exported for tests). */
+export function blandCallRequest(input: PlaceCallInput): Record<string, unknown> {
+  return {
+    phone_number: input.phoneNumber,
+    task: input.task,
+    ...(input.firstSentence ? { first_sentence: input.firstSentence } : {}),
+    record: true,
+    max_duration: input.maxDurationMinutes,
+    // Voicemail handling. Assumed from Bland's long-standing Send Call parameters (not visible in
+    // the documentation excerpts we could check): answered_by_enabled turns on detection (and
+    // fills answered_by), voicemail_action is "hangup" | "leave_message" | "ignore".
+    answered_by_enabled: true,
+    voicemail_action: input.voicemail.action === "leave_message" ? "leave_message" : "hangup",
+    ...(input.voicemail.action === "leave_message" && input.voicemail.message
+      ? { voicemail_message: input.voicemail.message }
+      : {}),
+    webhook: input.webhookUrl,
+    metadata: {
+      submission_id: input.metadata.submissionId,
+      attempt_id: input.metadata.attemptId,
+      attempt: input.metadata.attempt,
+      organization_id: input.metadata.organizationId,
+    },
+  };
+}
+
+/** The Bland AI adapter: Send Call, Call Details, List Calls and signed post-call webhooks. */
+export function createBlandProvider(options: BlandOptions): VoiceProvider {
+  const doFetch = options.fetch ?? fetch;
+  const apiUrl = (options.apiUrl ?? "https://api.bland.ai").replace(/\/+$/, "");
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const reconcileWindow = Math.max(1, Math.min(options.reconcileWindow ?? 200, 1000));
+  const reconcileDetailLimit = Math.max(0, options.reconcileDetailLimit ?? 25);
+
+  async function failure(response: Response, context: string): Promise<VoiceProviderError> {
+    let body: BlandErrorBody = {};
+    try {
+      body = (await response.json()) as BlandErrorBody;
+    } catch {
+      // Not JSON: keep the status.
+    }
+    const first = body.errors?.[0];
+    const detail =
+      body.message ?? (typeof first === "string" ? first : (first?.message ?? first?.error));
+    if (response.status === 401 || response.status === 403) {
+      return new VoiceProviderError("Bland refused the API key. Check the Bland configuration.", {
+        status: response.status,
+        code: "unauthorized",
+      });
+    }
+    if (response.status === 429) {
+      return new VoiceProviderError("Bland is rate limiting calls. Please try again shortly.", {
+        status: 429,
+        code: "rate_limited",
+      });
+    }
+    const status = response.status >= 500 ? 502 : response.status;
+    return new VoiceProviderError(
+      detail ? `Bland: ${detail}` : `${context} failed (HTTP ${response.status})`,
+      { status, code: `http_${response.status}` },
+    );
+  }
+
+  async function request(method: "GET" | "POST", path: string, body?: unknown): Promise<Response> {
+    try {
+      return await doFetch(`${apiUrl}${path}`, {
+        method,
+        headers: {
+          // Bland documents the bare key in `authorization` (a Bearer prefix is also accepted).
+          authorization: options.apiKey,
+          accept: "application/json",
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      // A POST that failed in flight may still have placed the call: say so.
+      throw new VoiceProviderError("Connection error with Bland. Please try again later.", {
+        status: 502,
+        code: method === "POST" ? "outcome_unknown" : "network",
+        cause: error,
+      });
+    }
+  }
+
+  async function readJson(response: Response): Promise<unknown> {
+    try {
+      return await response.json();
+    } catch (error) {
+      throw new VoiceProviderError("Received invalid data from Bland", {
+        status: 502,
+        code: "invalid_response",
+        cause: error,
+      });
+    }
+  }
+
+  async function getCall(providerCallId: string): Promise<CallOutcome | null> {
+    if (!providerCallId) return null;
+    const response = await request("GET", `/v1/calls/${encodeURIComponent(providerCallId)}`);
+    if (response.status === 404) return null;
+    if (!response.ok) throw await failure(response, "Fetching the call");
+    const json = await readJson(response);
+    const outcome = toCallOutcome(json);
+    if (outcome) return outcome;
+    // A 200 without a call object is Bland's "no such call" ({ status: "error", ... }).
+    if (json && typeof json === "object" && ("errors" in json || "status" in json)) return null;
+    throw new VoiceProviderError("Received invalid data from Bland", {
+      status: 502,
+      code: "invalid_response",
+    });
+  }
+
+  return {
+    id: "bland",
+    simulator: options.simulator,
+
+    async placeCall(input) {
+      if (!E164.test(input.phoneNumber)) {
+        throw new VoiceProviderError("The phone number is not a valid international number", {
+          status: 400,
+          code: "invalid_phone_number",
+        });
+      }
+      if (!(input.maxDurationMinutes > 0)) {
+        throw new VoiceProviderError("The maximum call duration must be positive", {
+          status: 400,
+          code: "invalid_max_duration",
+        });
+      }
+      const response = await request("POST", "/v1/calls", blandCallRequest(input));
+      if (!response.ok) throw await failure(response, "Placing the call");
+      const json = (await readJson(response)) as { status?: string; call_id?: unknown } | null;
+      if (typeof json?.call_id !== "string" || !json.call_id || json.status === "error") {
+        throw new VoiceProviderError("Bland did not return a call ID", {
+          status: 502,
+          code: "no_call_id",
+        });
+      }
+      return { providerCallId: json.call_id };
+    },
+
+    getCall,
+
+    /**
+     * Bland's List Calls (GET /v1/calls, https://docs.bland.ai/api-v1/get/calls) filters by
+     * from_number / to_number and an index range (`from`, `to`), not by metadata. So this lists
+     * the account's most recent `reconcileWindow` calls and keeps those whose
+     * metadata.attempt_id matches; list items without metadata are looked up one by one, at most
+     * `reconcileDetailLimit` of them. Enough for a worker reconciling a job from minutes ago.
+     */
+    async findCallsByAttempt(attemptId) {
+      if (!attemptId) return [];
+      const response = await request("GET", `/v1/calls?from=0&to=${reconcileWindow}`);
+      if (!response.ok) throw await failure(response, "Listing calls");
+      const json = (await readJson(response)) as { calls?: unknown } | unknown[] | null;
+      const items = Array.isArray(json) ? json : Array.isArray(json?.calls) ? json.calls : null;
+      if (!items) {
+        throw new VoiceProviderError("Received invalid data from Bland", {
+          status: 502,
+          code: "invalid_response",
+        });
+      }
+      const found: CallOutcome[] = [];
+      const seen = new Set<string>();
+      let lookups = 0;
+      for (const item of items.slice(0, reconcileWindow)) {
+        const listed = toCallOutcome(item);
+        if (!listed || seen.has(listed.providerCallId)) continue;
+        const hasMetadata =
+          typeof item === "object" && item !== null && "metadata" in item && item.metadata != null;
+        let outcome: CallOutcome | null = listed;
+        if (!hasMetadata) {
+          if (lookups >= reconcileDetailLimit) continue;
+          lookups++;
+          outcome = await getCall(listed.providerCallId);
+        }
+        if (outcome?.attemptId === attemptId) {
+          seen.add(outcome.providerCallId);
+          found.push(outcome);
+        }
+      }
+      return found;
+    },
+
+    // Bland's signing secret is per account: an empty `secret` falls back to the configured one.
+    verifyWebhook: (rawBody, headers, secret) =>
+      verifyBlandSignature(
+        rawBody,
+        headers.get(BLAND_SIGNATURE_HEADER),
+        secret || options.webhookSecret,
+      ),
+
+    parseWebhook: parseBlandWebhook,
+  };
+}

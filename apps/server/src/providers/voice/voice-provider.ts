@@ -1,0 +1,117 @@
+/**
+ * A voice-AI vendor that places Ringback's calls (Bland AI first; Vapi and Retell follow behind
+ * the same interface). Vendors' wire formats stay inside their adapter: everything here is our
+ * own, normalized shape (DESIGN.md "providers behind interfaces").
+ */
+export const voiceProviderIds = ["bland"] as const;
+export type VoiceProviderId = (typeof voiceProviderIds)[number];
+
+/** What a worker asks for when it places one attempt's call. */
+export interface PlaceCallInput {
+  /** E.164, already normalized by the caller (e.g. +14155550123). */
+  phoneNumber: string;
+  /** The assistant's script with `{name}` filled in: the agent's prompt. */
+  task: string;
+  /** What the agent says first, or null to let it open on its own. */
+  firstSentence: string | null;
+  maxDurationMinutes: number;
+  voicemail: { action: "hang_up" | "leave_message"; message: string | null };
+  /** Where the provider posts the call's outcome (our signed webhook endpoint). */
+  webhookUrl: string;
+  /** Travels with the call and comes back in webhooks: how we find our records again. */
+  metadata: { submissionId: string; attemptId: string; attempt: number; organizationId: string };
+}
+
+export type CallStatus = "answered" | "completed" | "in-progress" | "failed" | "busy" | "no-answer";
+export type TranscriptSpeaker = "assistant" | "user" | "agent-action";
+export type AnsweredBy = "human" | "voicemail" | "unknown";
+
+export interface TranscriptEntry {
+  speaker: TranscriptSpeaker;
+  text: string;
+  /** ISO timestamp when the provider gives one. */
+  at: string | null;
+}
+
+/** A call as the provider last reported it, normalized. */
+export interface CallOutcome {
+  providerCallId: string;
+  /** Our attempt id, read back from the call's metadata (null when the call carries none). */
+  attemptId: string | null;
+  /**
+   * answered: a person picked up and the call ended; completed: the call ended without a person
+   * (voicemail, or the provider could not tell); in-progress: queued, ringing or talking.
+   */
+  status: CallStatus;
+  /** False while the call can still change (in-progress); true once it has ended. */
+  final: boolean;
+  durationSeconds: number | null;
+  recordingUrl: string | null;
+  summary: string | null;
+  transcript: TranscriptEntry[];
+  /** Who picked up, when the provider detected it; null when it did not say. */
+  answeredBy: AnsweredBy | null;
+  errorMessage: string | null;
+  /** The provider's payload, kept for support and reprocessing. */
+  raw: unknown;
+}
+
+/**
+ * Unanswered attempts are retried (PRODUCT.md "How calls are placed" step 5): no-answer, busy,
+ * failed, and a completed call that reached voicemail.
+ */
+export function isRetryable(outcome: Pick<CallOutcome, "status" | "answeredBy">): boolean {
+  switch (outcome.status) {
+    case "no-answer":
+    case "busy":
+    case "failed":
+      return true;
+    case "completed":
+      return outcome.answeredBy === "voicemail";
+    default:
+      return false;
+  }
+}
+
+/** A provider error already worded for a person. */
+export class VoiceProviderError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(message: string, options: { status: number; code: string; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.name = "VoiceProviderError";
+    this.status = options.status;
+    this.code = options.code;
+  }
+  /** The API key was refused: a configuration problem, not worth retrying. */
+  get isAuthFailure(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+  /**
+   * The request to place a call may have reached the provider (timeout or dropped connection
+   * after sending): reconcile with findCallsByAttempt before dialling again.
+   */
+  get mayHaveDialled(): boolean {
+    return this.code === "outcome_unknown";
+  }
+}
+
+export interface VoiceProvider {
+  readonly id: VoiceProviderId;
+  /** True when this provider talks to Ringback's built-in imitation rather than the vendor. */
+  readonly simulator: boolean;
+  /** Places one call; resolves once the provider has accepted it (not when it ends). */
+  placeCall(input: PlaceCallInput): Promise<{ providerCallId: string }>;
+  /** The call's current state; null when the provider does not know the id. */
+  getCall(providerCallId: string): Promise<CallOutcome | null>;
+  /**
+   * Calls the provider placed for one attempt (by the attempt id in their metadata), so that a
+   * crashed worker's job is reconciled rather than re-dialled blindly. Bounded: looks at recent
+   * calls only (see the adapter for how far back).
+   */
+  findCallsByAttempt(attemptId: string): Promise<CallOutcome[]>;
+  /** Checks a webhook's signature on the raw body (constant time). */
+  verifyWebhook(rawBody: string, headers: Headers, secret: string): boolean;
+  /** Parses a verified webhook; throws VoiceProviderError(400) on a malformed body. */
+  parseWebhook(rawBody: string): CallOutcome;
+}

@@ -1,0 +1,54 @@
+import type { SimulatorFinalStatus } from "../../db/schema/call-simulator.ts";
+
+export type AnsweredBy = "human" | "voicemail" | "unknown";
+
+export interface Outcome {
+  status: SimulatorFinalStatus;
+  answeredBy: AnsweredBy | null;
+  errorMessage: string | null;
+}
+
+/**
+ * Outcomes by the number's last four digits (shown on the simulator's page too). 0005 is not
+ * answered on the first attempt (metadata.attempt 1 or absent) and answered on any later one.
+ */
+export const OUTCOME_TABLE: { digits: string; outcome: string }[] = [
+  { digits: "0001", outcome: "Busy" },
+  { digits: "0002", outcome: "No answer" },
+  { digits: "0003", outcome: "Failed (the call could not be connected)" },
+  { digits: "0004", outcome: "Voicemail (the assistant leaves a short message)" },
+  { digits: "0005", outcome: "No answer on the first attempt, answered on later ones" },
+  { digits: "any other", outcome: "Answered: a short conversation with a simulated respondent" },
+];
+
+const ANSWERED: Outcome = { status: "completed", answeredBy: "human", errorMessage: null };
+const NO_ANSWER: Outcome = { status: "no-answer", answeredBy: null, errorMessage: null };
+
+export function outcomeFor(phoneNumber: string, attempt: number): Outcome {
+  const lastFour = phoneNumber.replace(/\D/g, "").slice(-4);
+  switch (lastFour) {
+    case "0001":
+      return { status: "busy", answeredBy: null, errorMessage: null };
+    case "0002":
+      return NO_ANSWER;
+    case "0003":
+      return {
+        status: "failed",
+        answeredBy: null,
+        errorMessage: "The call could not be connected to the number.",
+      };
+    case "0004":
+      return { status: "completed", answeredBy: "voicemail", errorMessage: null };
+    case "0005":
+      return attempt <= 1 ? NO_ANSWER : ANSWERED;
+    default:
+      return ANSWERED;
+  }
+}
+
+/** metadata.attempt as a whole number (a number or a numeric string); 1 when absent or odd. */
+export function attemptNumber(metadata: Record<string, unknown> | null | undefined): number {
+  const raw = metadata?.attempt;
+  const value = typeof raw === "string" ? Number(raw.trim()) : raw;
+  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : 1;
+}

@@ -1,0 +1,176 @@
+import { createHmac } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { planCall, recordedTurns } from "./call.ts";
+import {
+  answeredConversation,
+  nameFromGreeting,
+  openingFromTask,
+  questionsFromTask,
+  voicemailConversation,
+} from "./conversation.ts";
+import { simulatorApiUrl, simulatorCredentials } from "./credentials.ts";
+import { attemptNumber, outcomeFor } from "./outcomes.ts";
+import { parseByteRange } from "./range.ts";
+import { renderRecording, SAMPLE_RATE } from "./wav.ts";
+
+const SCRIPT =
+  "Hi Ada, this is Alex from Acme Kitchens. I'm calling about the kitchen quote you asked for. Do you have a minute? Ask them about their budget. When would you like the work to start?";
+
+describe("outcomes", () => {
+  it("follow the last four digits, 0005 answering from the second attempt", () => {
+    expect(outcomeFor("+14155550001", 1).status).toBe("busy");
+    expect(outcomeFor("+14155550002", 1).status).toBe("no-answer");
+    expect(outcomeFor("+14155550003", 1)).toMatchObject({ status: "failed" });
+    expect(outcomeFor("+14155550003", 1).errorMessage).toBeTruthy();
+    expect(outcomeFor("+14155550004", 1)).toMatchObject({
+      status: "completed",
+      answeredBy: "voicemail",
+    });
+    expect(outcomeFor("+14155550005", 1).status).toBe("no-answer");
+    expect(outcomeFor("+14155550005", 2)).toMatchObject({
+      status: "completed",
+      answeredBy: "human",
+    });
+    expect(outcomeFor("+442079460958", 1).answeredBy).toBe("human");
+  });
+
+  it("read metadata.attempt as a number or numeric string", () => {
+    expect(attemptNumber(undefined)).toBe(1);
+    expect(attemptNumber({ attempt: 2 })).toBe(2);
+    expect(attemptNumber({ attempt: "3" })).toBe(3);
+    expect(attemptNumber({ attempt: "x" })).toBe(1);
+  });
+});
+
+describe("conversation", () => {
+  it("opens with the script's greeting and asks its questions", () => {
+    expect(openingFromTask(SCRIPT)).toBe(
+      "Hi Ada, this is Alex from Acme Kitchens. I'm calling about the kitchen quote you asked for. Do you have a minute?",
+    );
+    expect(nameFromGreeting(SCRIPT)).toBe("Ada");
+    expect(nameFromGreeting("Hi there, this is Alex.")).toBeNull();
+    expect(questionsFromTask(SCRIPT, openingFromTask(SCRIPT)!)).toEqual([
+      "Could you tell me a little about your budget?",
+      "When would you like the work to start?",
+    ]);
+    const conversation = answeredConversation({ task: SCRIPT, firstSentence: null, name: "Ada" });
+    expect(conversation.turns.length).toBeGreaterThanOrEqual(4);
+    expect(conversation.turns.length).toBeLessThanOrEqual(6);
+    expect(conversation.turns[0]!.assistant).toMatch(/^Hi Ada, this is Alex/);
+    expect(conversation.turns.at(-1)!.assistant).toContain("Acme Kitchens");
+    expect(conversation.summary).toContain("Ada");
+    expect(conversation.summary).toContain("budget");
+    expect(conversation.summary.split("\n")).toHaveLength(1);
+  });
+
+  it("uses first_sentence first and fills in generic questions for a bare script", () => {
+    const conversation = answeredConversation({
+      task: "Be friendly.",
+      firstSentence: "Hello!",
+      name: null,
+    });
+    expect(conversation.turns[0]!.assistant).toBe("Hello!");
+    expect(conversation.turns).toHaveLength(4);
+    expect(conversation.summary).toMatch(/^The respondent answered/);
+  });
+
+  it("leaves a voicemail message only when asked to", () => {
+    const base = { task: SCRIPT, firstSentence: null, name: "Ada" };
+    expect(voicemailConversation({ ...base, leaveMessage: false, message: null }).turns).toEqual(
+      [],
+    );
+    const left = voicemailConversation({ ...base, leaveMessage: true, message: "Call us back." });
+    expect(left.turns).toEqual([{ assistant: "Call us back.", user: null }]);
+  });
+});
+
+describe("planCall", () => {
+  const request = {
+    phoneNumber: "+14155550123",
+    task: SCRIPT,
+    firstSentence: null,
+    metadata: { attempt: 1 },
+    requestData: null,
+    voicemail: { leaveMessage: false, message: null },
+  };
+  const createdAt = new Date("2026-01-01T10:00:00.000Z");
+
+  it("times the transcript by the pace and counts the length in minutes", () => {
+    const plan = planCall(request, createdAt, { ringMs: 6000, turnMs: 6000 });
+    const turns = recordedTurns(plan.transcripts).length;
+    expect(plan.answerAt.toISOString()).toBe("2026-01-01T10:00:06.000Z");
+    expect(plan.callLength).toBeCloseTo((turns * 6000) / 60000);
+    expect(plan.endAt.getTime() - plan.answerAt.getTime()).toBe(turns * 6000);
+    expect(new Set(plan.transcripts.map((t) => t.user))).toEqual(
+      new Set(["assistant", "user", "agent-action"]),
+    );
+    expect(plan.transcripts.at(-1)).toMatchObject({
+      user: "agent-action",
+      text: "Call ended by assistant",
+    });
+  });
+
+  it("plans nothing to say for an unanswered call", () => {
+    const plan = planCall({ ...request, phoneNumber: "+14155550001" }, createdAt, {
+      ringMs: 50,
+      turnMs: 20,
+    });
+    expect(plan).toMatchObject({ transcripts: [], summary: null, callLength: 0 });
+    expect(plan.endAt).toEqual(plan.answerAt);
+  });
+});
+
+describe("recording", () => {
+  it("is a 16-bit mono 8 kHz WAV as long as the call", () => {
+    const wav = renderRecording(
+      [{ userSpeaks: true }, { userSpeaks: true }, { userSpeaks: false }],
+      1000,
+      "seed",
+    );
+    expect(wav.toString("ascii", 0, 4)).toBe("RIFF");
+    expect(wav.toString("ascii", 8, 12)).toBe("WAVE");
+    expect(wav.readUInt16LE(20)).toBe(1);
+    expect(wav.readUInt16LE(22)).toBe(1);
+    expect(wav.readUInt32LE(24)).toBe(SAMPLE_RATE);
+    expect(wav.readUInt16LE(34)).toBe(16);
+    expect(wav.readUInt32LE(40)).toBe(3 * SAMPLE_RATE * 2);
+    expect(wav.length).toBe(44 + 3 * SAMPLE_RATE * 2);
+    // Not silence, and never clipped.
+    let peak = 0;
+    for (let i = 44; i < wav.length; i += 2) peak = Math.max(peak, Math.abs(wav.readInt16LE(i)));
+    expect(peak).toBeGreaterThan(1000);
+    expect(peak).toBeLessThan(32767);
+    expect(renderRecording([{ userSpeaks: true }], 1000, "seed")).toEqual(
+      renderRecording([{ userSpeaks: true }], 1000, "seed"),
+    );
+  });
+});
+
+describe("byte ranges", () => {
+  it("parses one range, suffix and open-ended ranges", () => {
+    expect(parseByteRange(undefined, 100)).toBeNull();
+    expect(parseByteRange("bytes=0-9", 100)).toEqual({ start: 0, end: 9 });
+    expect(parseByteRange("bytes=90-", 100)).toEqual({ start: 90, end: 99 });
+    expect(parseByteRange("bytes=95-200", 100)).toEqual({ start: 95, end: 99 });
+    expect(parseByteRange("bytes=-10", 100)).toEqual({ start: 90, end: 99 });
+    expect(parseByteRange("bytes=100-", 100)).toBe("unsatisfiable");
+    expect(parseByteRange("bytes=5-1", 100)).toBeNull();
+    expect(parseByteRange("bytes=0-1,5-6", 100)).toBeNull();
+    expect(parseByteRange("items=0-1", 100)).toBeNull();
+  });
+});
+
+describe("credentials", () => {
+  it("derive a stable key and secret from the secret key", () => {
+    const a = simulatorCredentials("secret-a");
+    expect(simulatorCredentials("secret-a")).toEqual(a);
+    expect(simulatorCredentials("secret-b").apiKey).not.toBe(a.apiKey);
+    expect(a.webhookSecret).not.toBe(a.apiKey);
+    expect(a.webhookSecret).toBe(
+      createHmac("sha256", "secret-a")
+        .update("ringback:call-simulator:webhook-secret:v1")
+        .digest("hex"),
+    );
+    expect(simulatorApiUrl("http://localhost:3000/")).toBe("http://localhost:3000/sandbox/bland");
+  });
+});

@@ -1,0 +1,55 @@
+import type { Config } from "./config/env.ts";
+import type { Database } from "./db/database.ts";
+import type { CallEngineDeps } from "./domain/calls/call-engine.ts";
+import { createConfiguredFormProviders } from "./domain/form-connections/configured-providers.ts";
+import type { FormProviders } from "./domain/form-connections/form-providers.ts";
+import type { Logger } from "./lib/logger.ts";
+import { createSecretBox, type SecretBox } from "./lib/secret-box.ts";
+import { createBlandProvider } from "./providers/voice/bland/bland-provider.ts";
+import type { VoiceProvider } from "./providers/voice/voice-provider.ts";
+import type { Queue } from "./queue/queue.ts";
+import { simulatorApiUrl, simulatorCredentials } from "./sandbox/bland/credentials.ts";
+import { sandboxTypeformCredentials, sandboxTypeformUrls } from "./sandbox/typeform/credentials.ts";
+
+/**
+ * The vendors and shared helpers both entry points need, built once from configuration: the
+ * HTTP app and the worker get the same ones (a vendor without credentials is its sandbox).
+ */
+export interface Services {
+  box: SecretBox;
+  formProviders: FormProviders;
+  voice: VoiceProvider;
+  /** Bland's webhook signing secret (the simulator's own when no key is configured). */
+  voiceWebhookSecret: string;
+  calls: CallEngineDeps;
+}
+
+export function createServices(input: {
+  config: Config;
+  db: Database;
+  queue: Queue;
+  logger: Logger;
+}): Services {
+  const { config, db, queue, logger } = input;
+  const box = createSecretBox(config.secretKey);
+  const formProviders = createConfiguredFormProviders(config, {
+    ...sandboxTypeformCredentials(config.secretKey),
+    ...sandboxTypeformUrls(config.publicUrl),
+  });
+  const simulator = simulatorCredentials(config.secretKey);
+  const voice = config.bland
+    ? createBlandProvider({ ...config.bland, simulator: false })
+    : createBlandProvider({
+        apiKey: simulator.apiKey,
+        webhookSecret: simulator.webhookSecret,
+        apiUrl: simulatorApiUrl(config.publicUrl),
+        simulator: true,
+      });
+  return {
+    box,
+    formProviders,
+    voice,
+    voiceWebhookSecret: config.bland?.webhookSecret ?? simulator.webhookSecret,
+    calls: { db, queue, voice, publicUrl: config.publicUrl, logger },
+  };
+}

@@ -1,0 +1,226 @@
+import type { FormFieldsResponse, FormListItem } from "@ringback/contracts";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { callRecords, formAssistants, formSubmissions } from "../src/db/schema/index.ts";
+import { createSecretBox } from "../src/lib/secret-box.ts";
+import { signTypeformPayload } from "../src/providers/forms/typeform/typeform-signature.ts";
+import { connectTypeform } from "./form-connection-helpers.ts";
+import { startTestRingback } from "./harness.ts";
+import { createTeam } from "./organization-harness.ts";
+
+describe("the call engine, from a signed delivery to a recorded call", async () => {
+  const app = await startTestRingback({
+    env: { CODE_SENDS_PER_IP: "1000", CALL_SIMULATOR_RING_MS: "30", CALL_SIMULATOR_TURN_MS: "10" },
+  });
+  const db = app.database.db;
+  const team = await createTeam(app.url, db);
+  const org = team.organization.id;
+  const owner = team.owner.client;
+  const base = `/api/organizations/${org}`;
+
+  const { assistantId } = await connectTypeform(owner, org);
+  const forms = await owner.json<FormListItem[]>(`${base}/form-connections/typeform/forms`);
+  const form = forms.find((f) => f.title === "Website enquiry")!;
+  const fields = await owner.json<FormFieldsResponse>(
+    `${base}/form-connections/typeform/forms/${form.id}/fields`,
+  );
+  const phoneField = fields.fields.phone[0]!.id;
+  const availableField = fields.fields.checkbox[0]!.id;
+  const nameField = fields.fields.text[0]!.id;
+  const path = `${base}/assistants/${assistantId}`;
+  await owner.json(`${path}/name`, { method: "PATCH", json: { name: "Caller" } });
+  await owner.json(`${path}/form`, { method: "PUT", json: { formId: form.id } });
+  await owner.json(`${path}/fields`, {
+    method: "PUT",
+    json: {
+      phoneFieldId: phoneField,
+      checkboxFieldId: availableField,
+      nameFieldId: nameField,
+      emailFieldId: null,
+    },
+  });
+  await owner.json(`${path}/script`, {
+    method: "PUT",
+    json: { script: "Hi {name}, thanks for your enquiry!" },
+  });
+  // Calls at any hour, and retries at once, so the test does not depend on the clock.
+  await db
+    .update(formAssistants)
+    .set({ callingWindowStart: "00:00", callingWindowEnd: "23:59", retryDelayMinutes: 0 })
+    .where(eq(formAssistants.id, assistantId));
+  await owner.json(`${path}/activate`, { method: "POST" });
+  const [assistant] = await db
+    .select()
+    .from(formAssistants)
+    .where(eq(formAssistants.id, assistantId));
+  const secret = createSecretBox(app.config.secretKey).decrypt(assistant!.webhookSecretEncrypted!);
+
+  let counter = 0;
+  function delivery(input: { phone: string; available?: boolean; token?: string }) {
+    counter += 1;
+    return JSON.stringify({
+      event_id: `evt${counter}`,
+      event_type: "form_response",
+      form_response: {
+        form_id: form.id,
+        token: input.token ?? `tok${counter}-${Date.now()}`,
+        submitted_at: new Date().toISOString(),
+        answers: [
+          { type: "text", text: "Ana", field: { id: nameField, type: "short_text" } },
+          {
+            type: "phone_number",
+            phone_number: input.phone,
+            field: { id: phoneField, type: "phone_number" },
+          },
+          {
+            type: "boolean",
+            boolean: input.available ?? true,
+            field: { id: availableField, type: "yes_no" },
+          },
+        ],
+      },
+    });
+  }
+  const deliver = (body: string) =>
+    fetch(`${app.url}/api/webhooks/typeform/${assistantId}`, {
+      method: "POST",
+      body,
+      headers: {
+        "content-type": "application/json",
+        "typeform-signature": signTypeformPayload(body, secret),
+      },
+    });
+
+  async function attemptsFor(token: string) {
+    const [submission] = await db
+      .select()
+      .from(formSubmissions)
+      .where(eq(formSubmissions.providerResponseId, token));
+    if (!submission) return [];
+    return db
+      .select()
+      .from(callRecords)
+      .where(eq(callRecords.submissionId, submission.id))
+      .orderBy(callRecords.callAttempt);
+  }
+
+  async function settled(token: string, attempts: number) {
+    await expect
+      .poll(
+        async () => {
+          const rows = await attemptsFor(token);
+          return rows.length === attempts && rows.every((r) => r.finalAt !== null);
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBe(true);
+    return attemptsFor(token);
+  }
+
+  it("calls an available respondent once and records the conversation", async () => {
+    const token = "answered-1";
+    expect((await deliver(delivery({ phone: "+1 415 555 0142", token }))).status).toBe(200);
+    const [call] = await settled(token, 1);
+    expect(call).toMatchObject({ status: "answered", callAttempt: 1, dialState: "dialed" });
+    expect(call!.duration).toBeGreaterThanOrEqual(0);
+    expect(call!.callSummary).toBeTruthy();
+    expect(call!.recordingUrl).toMatch(/\/sandbox\/bland\//);
+    const speakers = new Set((call!.transcriptJson as { speaker: string }[]).map((t) => t.speaker));
+    expect(speakers).toContain("assistant");
+    expect(speakers).toContain("user");
+  });
+
+  it("pushes each change to the organization's members as a server-sent event", async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${app.url}${base}/events`, {
+      headers: { authorization: `Bearer ${owner.accessToken}` },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let received = "";
+    const sawChange = (async () => {
+      while (!received.includes("event: change")) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        received += value;
+      }
+    })();
+    await deliver(delivery({ phone: "+1 415 555 0146", token: "live-1" }));
+    await sawChange;
+    expect(received).toContain("event: change");
+    controller.abort();
+    // Another organization's member cannot listen in.
+    const stranger = await createTeam(app.url, db, { label: "stranger" });
+    const denied = await fetch(`${app.url}${base}/events`, {
+      headers: { authorization: `Bearer ${stranger.owner.client.accessToken}` },
+    });
+    expect(denied.status).toBe(404);
+  });
+
+  it("turns 20 concurrent copies of one delivery into one submission and one call", async () => {
+    const token = "duplicate-1";
+    const body = delivery({ phone: "+1 415 555 0143", token });
+    const responses = await Promise.all(Array.from({ length: 20 }, () => deliver(body)));
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    const rows = await settled(token, 1);
+    expect(rows).toHaveLength(1);
+    const submissions = await db.execute(
+      sql`select count(*)::int as n from form_submissions where provider_response_id = ${token}`,
+    );
+    expect((submissions.rows[0] as { n: number }).n).toBe(1);
+  });
+
+  it("stores rule failures with their reason and calls nobody", async () => {
+    await deliver(delivery({ phone: "+1 415 555 0144", available: false, token: "not-available" }));
+    await deliver(delivery({ phone: "12", token: "invalid-phone" }));
+    const rows = await db
+      .select({ token: formSubmissions.providerResponseId, status: formSubmissions.status })
+      .from(formSubmissions)
+      .where(sql`${formSubmissions.providerResponseId} in ('not-available', 'invalid-phone')`);
+    expect(Object.fromEntries(rows.map((r) => [r.token, r.status]))).toEqual({
+      "not-available": "not_available",
+      "invalid-phone": "invalid_phone",
+    });
+    expect(await attemptsFor("not-available")).toHaveLength(0);
+    expect(await attemptsFor("invalid-phone")).toHaveLength(0);
+  });
+
+  it("retries unanswered calls up to the assistant's maximum", async () => {
+    const busy = await settled(await send("+1 415 555 0001", "busy"), 3);
+    expect(busy.map((r) => r.status)).toEqual(["busy", "busy", "busy"]);
+    const failed = await settled(await send("+1 415 555 0003", "failed"), 3);
+    expect(failed.map((r) => r.status)).toEqual(["failed", "failed", "failed"]);
+    const later = await settled(await send("+1 415 555 0005", "answered-later"), 2);
+    expect(later.map((r) => r.status)).toEqual(["no-answer", "answered"]);
+    const voicemail = await settled(await send("+1 415 555 0004", "voicemail"), 3);
+    expect(voicemail.every((r) => r.status === "completed" && r.answeredBy === "voicemail")).toBe(
+      true,
+    );
+  });
+
+  async function send(phone: string, token: string) {
+    expect((await deliver(delivery({ phone, token }))).status).toBe(200);
+    return token;
+  }
+
+  it("waits for a closed calling window, and deactivation cancels the wait", async () => {
+    const hour = new Date().getUTCHours();
+    // A one-hour window that is not now, in UTC.
+    const start = `${String((hour + 2) % 24).padStart(2, "0")}:00`;
+    const end = `${String((hour + 2) % 24).padStart(2, "0")}:59`;
+    await db
+      .update(formAssistants)
+      .set({ callingWindowStart: start, callingWindowEnd: end, defaultTimeZone: "UTC" })
+      .where(eq(formAssistants.id, assistantId));
+    await send("+1 415 555 0145", "closed-window");
+    await new Promise((r) => setTimeout(r, 500));
+    const [waiting] = await attemptsFor("closed-window");
+    expect(waiting).toMatchObject({ dialState: "scheduled", status: "in-progress" });
+    expect(waiting!.scheduledFor.getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
+    await owner.json(`${path}/deactivate`, { method: "POST" });
+    const [canceled] = await attemptsFor("closed-window");
+    expect(canceled).toMatchObject({ dialState: "canceled", status: "failed" });
+  });
+});

@@ -1,0 +1,337 @@
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { afterAll, describe, expect, it } from "vitest";
+import { startQueue } from "../src/queue/queue.ts";
+import {
+  callSimulatorRoutes,
+  simulatorApiUrl,
+  simulatorCredentials,
+} from "../src/sandbox/bland/index.ts";
+import { startTestRingback, testLogger } from "./harness.ts";
+
+/** The post-call webhook, as much of it as these tests read. */
+interface CallPayload {
+  call_id: string;
+  status: string;
+  completed: boolean;
+  answered_by: string | null;
+  call_length: number;
+  transcripts: { id: number; user: string; text: string; created_at: string }[];
+  concatenated_transcript: string;
+  summary: string | null;
+  recording_url: string;
+  error_message: string | null;
+  metadata: Record<string, unknown>;
+}
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A webhook receiver on 127.0.0.1: each path answers its list of statuses in turn (the last repeats). */
+async function startReceiver() {
+  const received: Received[] = [];
+  const plans = new Map<string, number[]>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const path = req.url ?? "/";
+      received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      const plan = plans.get(path) ?? [200];
+      const status = plan.length > 1 ? plan.shift()! : plan[0]!;
+      res.writeHead(status, { "content-type": "text/plain" }).end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return {
+    url: (path: string, statuses: number[] = [200]) => {
+      plans.set(path, [...statuses]);
+      return `http://127.0.0.1:${port}${path}`;
+    },
+    at: (path: string) => received.filter((r) => r.path === path),
+  };
+}
+
+async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error("Timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The simulator on its own Hono server (the app mounts it at /sandbox/bland when configured). */
+async function startSimulator(ringback: Awaited<ReturnType<typeof startTestRingback>>) {
+  const queue = await startQueue({
+    url: ringback.database.url,
+    logger: testLogger,
+    runsWorkers: false,
+  });
+  afterAll(() => queue.stop({ graceful: false }));
+  let app: Hono | null = null;
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve(
+      { fetch: (request) => app!.fetch(request), port: 0, hostname: "127.0.0.1" },
+      () => resolve(s),
+    );
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const publicUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const credentials = simulatorCredentials(ringback.config.secretKey);
+  app = new Hono().route(
+    "/sandbox/bland",
+    callSimulatorRoutes({
+      db: ringback.database.db,
+      queue,
+      logger: testLogger,
+      publicUrl,
+      ...credentials,
+      pace: { ringMs: 50, turnMs: 20 },
+    }),
+  );
+  return { apiUrl: simulatorApiUrl(publicUrl), publicUrl, ...credentials };
+}
+
+describe("call simulator (Bland API)", async () => {
+  const ringback = await startTestRingback();
+  const simulator = await startSimulator(ringback);
+  const receiver = await startReceiver();
+  const auth = { authorization: simulator.apiKey };
+  const script =
+    "Hi Ada, this is Alex from Acme Kitchens. I'm calling about the quote you asked for. Do you have a minute? Ask them about their budget. When would you like the work to start?";
+
+  const sendCall = async (body: Record<string, unknown>, headers: Record<string, string> = auth) =>
+    fetch(`${simulator.apiUrl}/v1/calls`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
+
+  /** Places a call with a webhook at /hook/<label>; returns the verified webhook's JSON. */
+  const callAndWait = async (
+    label: string,
+    phoneNumber: string,
+    metadata: Record<string, unknown> = {},
+    statuses: number[] = [200],
+  ) => {
+    const path = `/hook/${label}`;
+    const response = await sendCall({
+      phone_number: phoneNumber,
+      task: script,
+      record: true,
+      webhook: receiver.url(path, statuses),
+      metadata: { attempt_id: randomUUID(), attempt: 1, ...metadata },
+    });
+    expect(response.status).toBe(200);
+    const queued = (await response.json()) as Record<string, unknown>;
+    expect(queued).toMatchObject({
+      status: "success",
+      message: "Call successfully queued.",
+      batch_id: null,
+    });
+    const delivery = await waitFor(() => receiver.at(path).at(-1));
+    const expected = createHmac("sha256", simulator.webhookSecret)
+      .update(delivery.body)
+      .digest("hex");
+    const given = String(delivery.headers["x-webhook-signature"] ?? "");
+    expect(given).toMatch(/^[0-9a-f]{64}$/);
+    expect(timingSafeEqual(Buffer.from(given), Buffer.from(expected))).toBe(true);
+    const payload = JSON.parse(delivery.body) as CallPayload;
+    expect(payload.call_id).toBe(queued.call_id);
+    return { payload, callId: String(queued.call_id), deliveries: receiver.at(path) };
+  };
+
+  it("requires the API key", async () => {
+    const missing = await sendCall({ phone_number: "+14155550123", task: "Hi" }, {});
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toMatchObject({ status: "error" });
+    const wrong = await sendCall(
+      { phone_number: "+14155550123", task: "Hi" },
+      { authorization: "sim_wrong" },
+    );
+    expect(wrong.status).toBe(401);
+    const list = await fetch(`${simulator.apiUrl}/v1/calls`);
+    expect(list.status).toBe(401);
+    const one = await fetch(`${simulator.apiUrl}/v1/calls/${randomUUID()}`);
+    expect(one.status).toBe(401);
+  });
+
+  it("refuses a number that is not E.164", async () => {
+    const response = await sendCall({ phone_number: "415 555 0123", task: "Hi" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ status: "error" });
+  });
+
+  it("answers other numbers and plays a conversation out, with transcript, summary and recording", async () => {
+    const metadata = { submission_id: "sub-1", attempt: 1 };
+    const { payload, callId } = await callAndWait("answered", "+14155550123", metadata);
+    expect(payload).toMatchObject({
+      status: "completed",
+      completed: true,
+      queue_status: "complete",
+      answered_by: "human",
+      to: "+14155550123",
+      metadata: { submission_id: "sub-1", attempt: 1 },
+      error_message: null,
+    });
+    const speakers = new Set(payload.transcripts.map((t) => t.user));
+    expect(speakers).toEqual(new Set(["assistant", "user", "agent-action"]));
+    expect(payload.transcripts[0]).toMatchObject({ user: "assistant" });
+    expect(payload.transcripts[0]!.text).toMatch(/^Hi Ada, this is Alex from Acme Kitchens/);
+    expect(payload.concatenated_transcript).toContain("assistant: Hi Ada");
+    expect(payload.summary).toContain("Ada");
+    const turns = payload.transcripts.filter((t) => t.user === "assistant").length;
+    expect(turns).toBeGreaterThanOrEqual(4);
+    expect(turns).toBeLessThanOrEqual(6);
+    expect(payload.call_length).toBeCloseTo((turns * 20) / 60000, 10);
+    expect(payload.recording_url).toBe(`${simulator.apiUrl}/recordings/${callId}.wav`);
+
+    // The recording plays in a browser: a WAV file, with byte ranges.
+    const recording = await fetch(payload.recording_url);
+    expect(recording.status).toBe(200);
+    expect(recording.headers.get("content-type")).toBe("audio/wav");
+    expect(recording.headers.get("accept-ranges")).toBe("bytes");
+    const audio = Buffer.from(await recording.arrayBuffer());
+    expect(audio.toString("ascii", 0, 4)).toBe("RIFF");
+    expect(audio.toString("ascii", 8, 12)).toBe("WAVE");
+    expect(audio.length).toBe(44 + turns * 20 * 8 * 2);
+    const part = await fetch(payload.recording_url, { headers: { range: "bytes=0-99" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 0-99/${audio.length}`);
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(audio.subarray(0, 100));
+    const beyond = await fetch(payload.recording_url, {
+      headers: { range: `bytes=${audio.length}-` },
+    });
+    expect(beyond.status).toBe(416);
+
+    // Call Details: the same call.
+    const details = await fetch(`${simulator.apiUrl}/v1/calls/${callId}`, { headers: auth });
+    expect(details.status).toBe(200);
+    const detailsJson = (await details.json()) as Record<string, unknown>;
+    expect(detailsJson).toMatchObject({
+      call_id: callId,
+      status: "completed",
+      completed: true,
+      answered_by: "human",
+      summary: payload.summary,
+      recording_url: payload.recording_url,
+      transcripts: payload.transcripts,
+    });
+    const unknown = await fetch(`${simulator.apiUrl}/v1/calls/${randomUUID()}`, { headers: auth });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("is busy, unanswered, failed or voicemail by the last four digits", async () => {
+    const [busy, noAnswer, failed, voicemail] = await Promise.all([
+      callAndWait("busy", "+14155550001"),
+      callAndWait("no-answer", "+14155550002"),
+      callAndWait("failed", "+14155550003"),
+      callAndWait("voicemail", "+14155550004"),
+    ]);
+    for (const unanswered of [busy, noAnswer, failed]) {
+      expect(unanswered.payload).toMatchObject({
+        completed: true,
+        answered_by: null,
+        call_length: 0,
+        transcripts: [],
+        recording_url: null,
+      });
+    }
+    expect(busy.payload.status).toBe("busy");
+    expect(noAnswer.payload.status).toBe("no-answer");
+    expect(failed.payload.status).toBe("failed");
+    expect(failed.payload.error_message).toBeTruthy();
+    expect(voicemail.payload).toMatchObject({ status: "completed", answered_by: "voicemail" });
+    expect(voicemail.payload.transcripts.map((t) => t.user)).toEqual(["agent-action"]);
+    const missing = await fetch(`${simulator.apiUrl}/recordings/${busy.callId}.wav`);
+    expect(missing.status).toBe(404);
+  });
+
+  it("leaves a voicemail message when asked to", async () => {
+    const path = "/hook/voicemail-message";
+    const response = await sendCall({
+      phone_number: "+14155550004",
+      task: script,
+      record: true,
+      voicemail_action: "leave_message",
+      voicemail_message: "Hi Ada, it's Alex from Acme Kitchens. We'll call again soon.",
+      webhook: receiver.url(path),
+    });
+    expect(response.status).toBe(200);
+    const payload = JSON.parse((await waitFor(() => receiver.at(path)[0])).body) as CallPayload;
+    expect(payload.transcripts.map((t) => t.user)).toEqual(["assistant", "agent-action"]);
+    expect(payload.transcripts[0]!.text).toContain("We'll call again soon");
+    expect(payload.recording_url).toMatch(/\.wav$/);
+  });
+
+  it("does not answer 0005 on the first attempt, and answers it on the second", async () => {
+    const first = await callAndWait("retry-1", "+14155550005", { attempt: 1 });
+    const second = await callAndWait("retry-2", "+14155550005", { attempt: 2 });
+    expect(first.payload).toMatchObject({ status: "no-answer", answered_by: null });
+    expect(second.payload).toMatchObject({ status: "completed", answered_by: "human" });
+  });
+
+  it("counts dials per attempt id", async () => {
+    const attemptId = randomUUID();
+    const dials = async () => {
+      const response = await fetch(`${simulator.apiUrl}/v1/calls?attempt_id=${attemptId}`, {
+        headers: auth,
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as { count: number; calls: { call_id: string }[] };
+    };
+    expect((await dials()).count).toBe(0);
+    const placed = await callAndWait("dials", "+14155550123", { attempt_id: attemptId });
+    const once = await dials();
+    expect(once.count).toBe(1);
+    expect(once.calls.map((c) => c.call_id)).toEqual([placed.callId]);
+    const again = await sendCall({
+      phone_number: "+14155550123",
+      task: script,
+      metadata: { attempt_id: attemptId, attempt: 1 },
+    });
+    expect(again.status).toBe(200);
+    const twice = await dials();
+    expect(twice.count).toBe(2);
+    // Most recent first.
+    expect(twice.calls[1]!.call_id).toBe(placed.callId);
+
+    const all = await fetch(`${simulator.apiUrl}/v1/calls?from=0&to=200`, { headers: auth });
+    const listed = (await all.json()) as { count: number; calls: { call_id: string }[] };
+    expect(listed.count).toBeGreaterThanOrEqual(10);
+    expect(listed.calls.some((c) => c.call_id === placed.callId)).toBe(true);
+  });
+
+  it("retries a failed webhook with the same signed body", async () => {
+    const { deliveries } = await callAndWait("flaky", "+14155550123", {}, [500, 200]);
+    await waitFor(() => receiver.at("/hook/flaky").length >= 2, 30_000);
+    const [failedDelivery, retried] = receiver.at("/hook/flaky");
+    expect(deliveries.length).toBeGreaterThanOrEqual(1);
+    expect(retried!.body).toBe(failedDelivery!.body);
+    expect(retried!.headers["x-webhook-signature"]).toBe(
+      failedDelivery!.headers["x-webhook-signature"],
+    );
+  });
+
+  it("has a page that explains the outcomes", async () => {
+    const response = await fetch(simulator.apiUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    const slash = await fetch(`${simulator.apiUrl}/`, { redirect: "manual" });
+    expect(slash.status).toBe(301);
+    expect(slash.headers.get("location")).toBe("/sandbox/bland");
+    const html = await response.text();
+    expect(html).toContain("Call simulator");
+    expect(html).toContain("0005");
+  });
+});
