@@ -45,6 +45,9 @@ export default defineConfig({
       NODE_ENV: "test",
       // Every browser in the run signs in from 127.0.0.1.
       CODE_SENDS_PER_IP: "100000",
+      // Simulated calls play out in well under a second.
+      CALL_SIMULATOR_RING_MS: "200",
+      CALL_SIMULATOR_TURN_MS: "50",
     },
     stdout: "ignore",
     stderr: "pipe",
