@@ -38,7 +38,9 @@ export async function registerJobs(
   context: { db: Database; logger: Logger; services: Services },
 ): Promise<void> {
   for (const job of definitions) {
-    await boss.createQueue(job.name);
+    // notify: a sent job wakes a worker at once (speed to lead) instead of at its next poll.
+    await boss.createQueue(job.name, { notify: true });
+    await boss.updateQueue(job.name, { notify: true });
     await boss.work(job.name, { localConcurrency: job.concurrency ?? 1 }, async (batch) => {
       for (const message of batch) {
         const logger = context.logger.child({ job: job.name, jobId: message.id });
