@@ -29,10 +29,27 @@ export const test = base.extend<{ page: Page }>({
       if (m.type() === "error" && !/status of 4\d\d/.test(m.text())) consoleErrors.push(m.text());
     });
     page.on("pageerror", (e) => consoleErrors.push(e.message));
+    // "Network idle", minus the live-updates stream, which stays open for as long as the page.
+    const inFlight = new Set<unknown>();
+    const isStream = (url: string) => url.endsWith("/events");
+    page.on("request", (r) => {
+      if (!isStream(r.url())) inFlight.add(r);
+    });
+    page.on("requestfinished", (r) => inFlight.delete(r));
+    page.on("requestfailed", (r) => inFlight.delete(r));
+    const settled = async () => {
+      await page.waitForLoadState("load");
+      let quietSince = Date.now();
+      for (const started = Date.now(); Date.now() - started < 10_000; ) {
+        if (inFlight.size > 0) quietSince = Date.now();
+        else if (Date.now() - quietSince >= 500) return;
+        await page.waitForTimeout(50);
+      }
+    };
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      await page.waitForLoadState("networkidle");
+      await settled();
       await expectAccessible(page);
       return response;
     };

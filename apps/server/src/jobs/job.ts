@@ -15,6 +15,16 @@ export interface JobDefinition<Data extends object = Record<string, never>> {
   cron?: string;
   /** Jobs of this kind one worker process runs at once (default 1). */
   concurrency?: number;
+  /**
+   * Seconds between a busy worker's checks for more work (pg-boss waits 30 s when NOTIFY is on,
+   * which a burst of leads would feel). Only for queues where latency matters.
+   */
+  pollSeconds?: number;
+  /**
+   * Jobs fetched at once by each worker loop; with more than 1, a full batch fetches the next
+   * one at once instead of waiting for the poll (a burst of leads drains quickly).
+   */
+  batchSize?: number;
   handle(data: Data, context: JobContext): Promise<unknown>;
 }
 

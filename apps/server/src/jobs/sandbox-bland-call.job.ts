@@ -13,5 +13,6 @@ export const sandboxBlandCallJob = defineJob<CallJobData>({
   name: SANDBOX_BLAND_CALL_JOB,
   // A simulated call holds its job for the length of the call: several may ring at once.
   concurrency: 20,
+  pollSeconds: 0.5,
   handle: (data, { db, logger }) => playSimulatedCall(db, logger, data),
 });

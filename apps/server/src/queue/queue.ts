@@ -19,7 +19,8 @@ export async function startQueue(options: {
     connectionString: options.url,
     schema: "pgboss",
     application_name: options.runsWorkers ? "ringback-worker" : "ringback-web",
-    max: 5,
+    // Workers fetch, complete and send on these: a burst of calls needs more than a few.
+    max: options.runsWorkers ? 15 : 5,
     supervise: options.runsWorkers,
     schedule: options.runsWorkers,
     migrate: true,
@@ -41,16 +42,23 @@ export async function registerJobs(
     // notify: a sent job wakes a worker at once (speed to lead) instead of at its next poll.
     await boss.createQueue(job.name, { notify: true });
     await boss.updateQueue(job.name, { notify: true });
-    await boss.work(job.name, { localConcurrency: job.concurrency ?? 1 }, async (batch) => {
-      for (const message of batch) {
-        const logger = context.logger.child({ job: job.name, jobId: message.id });
-        await job.handle(message.data ?? {}, {
-          db: context.db,
-          logger,
-          services: context.services,
-        });
-      }
-    });
+    const polling = job.pollSeconds
+      ? { pollingIntervalSeconds: job.pollSeconds, notifyPollingIntervalSeconds: job.pollSeconds }
+      : {};
+    await boss.work(
+      job.name,
+      { localConcurrency: job.concurrency ?? 1, ...polling },
+      async (batch) => {
+        for (const message of batch) {
+          const logger = context.logger.child({ job: job.name, jobId: message.id });
+          await job.handle(message.data ?? {}, {
+            db: context.db,
+            logger,
+            services: context.services,
+          });
+        }
+      },
+    );
     if (job.cron) await boss.schedule(job.name, job.cron);
   }
 }
