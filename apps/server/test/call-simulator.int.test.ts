@@ -1,5 +1,4 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
@@ -11,6 +10,7 @@ import {
   simulatorCredentials,
 } from "../src/sandbox/bland/index.ts";
 import { startTestRingback, testLogger } from "./harness.ts";
+import { startReceiver, waitFor } from "./webhook-receiver.ts";
 
 /** The post-call webhook, as much of it as these tests read. */
 interface CallPayload {
@@ -25,49 +25,6 @@ interface CallPayload {
   recording_url: string;
   error_message: string | null;
   metadata: Record<string, unknown>;
-}
-
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A webhook receiver on 127.0.0.1: each path answers its list of statuses in turn (the last repeats). */
-async function startReceiver() {
-  const received: Received[] = [];
-  const plans = new Map<string, number[]>();
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const path = req.url ?? "/";
-      received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
-      const plan = plans.get(path) ?? [200];
-      const status = plan.length > 1 ? plan.shift()! : plan[0]!;
-      res.writeHead(status, { "content-type": "text/plain" }).end("ok");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return {
-    url: (path: string, statuses: number[] = [200]) => {
-      plans.set(path, [...statuses]);
-      return `http://127.0.0.1:${port}${path}`;
-    },
-    at: (path: string) => received.filter((r) => r.path === path),
-  };
-}
-
-async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error("Timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** The simulator on its own Hono server (the app mounts it at /sandbox/bland when configured). */

@@ -1,7 +1,5 @@
-import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   sandboxTypeformAccounts,
   sandboxTypeformForms,
@@ -14,49 +12,7 @@ import { createTypeformProvider } from "../src/providers/forms/typeform/typeform
 import { verifyTypeformSignature } from "../src/providers/forms/typeform/typeform-signature.ts";
 import { sandboxTypeformCredentials, sandboxTypeformUrls } from "../src/sandbox/typeform/index.ts";
 import { startTestRingback } from "./harness.ts";
-
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A webhook receiver on 127.0.0.1: each path answers its list of statuses in turn (the last repeats). */
-async function startReceiver() {
-  const received: Received[] = [];
-  const plans = new Map<string, number[]>();
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const path = req.url ?? "/";
-      received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
-      const plan = plans.get(path) ?? [200];
-      const status = plan.length > 1 ? plan.shift()! : plan[0]!;
-      res.writeHead(status, { "content-type": "text/plain" }).end("ok");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return {
-    url: (path: string, statuses: number[] = [200]) => {
-      plans.set(path, [...statuses]);
-      return `http://127.0.0.1:${port}${path}`;
-    },
-    at: (path: string) => received.filter((r) => r.path === path),
-  };
-}
-
-async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error("Timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { startReceiver, waitFor } from "./webhook-receiver.ts";
 
 describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
   const ringback = await startTestRingback();

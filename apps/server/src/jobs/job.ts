@@ -16,8 +16,8 @@ export interface JobDefinition<Data extends object = Record<string, never>> {
   /** Jobs of this kind one worker process runs at once (default 1). */
   concurrency?: number;
   /**
-   * Seconds between a busy worker's checks for more work (pg-boss waits 30 s when NOTIFY is on,
-   * which a burst of leads would feel). Only for queues where latency matters.
+   * Seconds between a worker's checks for work that NOTIFY does not announce: retries coming
+   * due, and the next job after a busy spell (default 2). Lower for queues where latency matters.
    */
   pollSeconds?: number;
   /**

@@ -42,9 +42,13 @@ export async function registerJobs(
     // notify: a sent job wakes a worker at once (speed to lead) instead of at its next poll.
     await boss.createQueue(job.name, { notify: true });
     await boss.updateQueue(job.name, { notify: true });
-    const polling = job.pollSeconds
-      ? { pollingIntervalSeconds: job.pollSeconds, notifyPollingIntervalSeconds: job.pollSeconds }
-      : {};
+    // NOTIFY wakes a worker for new jobs, but not for a retry coming due after its delay: keep
+    // polling at pg-boss's usual 2 s (its 30 s default with NOTIFY on would delay retries).
+    const pollSeconds = job.pollSeconds ?? 2;
+    const polling = {
+      pollingIntervalSeconds: pollSeconds,
+      notifyPollingIntervalSeconds: pollSeconds,
+    };
     await boss.work(
       job.name,
       { localConcurrency: job.concurrency ?? 1, ...polling },
