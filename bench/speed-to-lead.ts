@@ -105,7 +105,10 @@ try {
   const { rows } = await pool.query(`
     select extract(epoch from (c.created_at - s.created_at)) * 1000 as total,
            extract(epoch from (r.dial_requested_at - s.created_at)) * 1000 as queued,
-           extract(epoch from (c.created_at - r.dial_requested_at)) * 1000 as request
+           extract(epoch from (c.created_at - r.dial_requested_at)) * 1000 as request,
+           extract(epoch from ((select min(j.created_on) from pgboss.job j
+             where j.name = 'calls.place' and j.data->>'attemptId' = r.id::text) - s.created_at)) * 1000
+             as enqueued
     from call_simulator.calls c
     join form_submissions s on s.id::text = c.metadata->>'submission_id'
     join call_records r on r.id::text = c.metadata->>'attempt_id'`);
@@ -119,6 +122,7 @@ try {
   };
   console.log(`speed to lead over ${rows.length} submissions arriving within ~1 s:`);
   report("delivery stored → dial received", "total");
+  report("  stored → job enqueued", "enqueued");
   report("  stored → worker starts dialling", "queued");
   report("  dialling → provider has the request", "request");
 } finally {

@@ -5,9 +5,9 @@ import { defineJob } from "./job.ts";
 export const placeCallJob = defineJob<{ attemptId: string }>({
   name: PLACE_CALL_JOB,
   // Dialling is a short HTTP request; speed to lead wants several in flight.
-  concurrency: 10,
+  concurrency: 4,
   pollSeconds: 0.5,
-  batchSize: 4,
+  batchSize: 25,
   async handle({ attemptId }, { services, logger }) {
     const result = await placeCall(services.calls, attemptId);
     logger.info({ attemptId, result }, "Call attempt handled");

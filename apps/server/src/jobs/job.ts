@@ -21,8 +21,8 @@ export interface JobDefinition<Data extends object = Record<string, never>> {
    */
   pollSeconds?: number;
   /**
-   * Jobs fetched at once by each worker loop; with more than 1, a full batch fetches the next
-   * one at once instead of waiting for the poll (a burst of leads drains quickly).
+   * Jobs each worker loop fetches at once and runs concurrently (default 1): a burst of leads is
+   * taken in a few fetches rather than one job per poll.
    */
   batchSize?: number;
   handle(data: Data, context: JobContext): Promise<unknown>;

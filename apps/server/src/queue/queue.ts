@@ -49,19 +49,33 @@ export async function registerJobs(
       pollingIntervalSeconds: pollSeconds,
       notifyPollingIntervalSeconds: pollSeconds,
     };
+    // A batch is handled concurrently and settled job by job: one failure retries only itself.
     await boss.work(
       job.name,
-      { localConcurrency: job.concurrency ?? 1, ...polling },
-      async (batch) => {
-        for (const message of batch) {
-          const logger = context.logger.child({ job: job.name, jobId: message.id });
-          await job.handle(message.data ?? {}, {
-            db: context.db,
-            logger,
-            services: context.services,
-          });
-        }
+      {
+        localConcurrency: job.concurrency ?? 1,
+        batchSize: job.batchSize ?? 1,
+        perJobResults: true,
+        ...polling,
       },
+      (batch) =>
+        Promise.all(
+          batch.map(async (message) => {
+            const logger = context.logger.child({ job: job.name, jobId: message.id });
+            try {
+              await job.handle(message.data ?? {}, {
+                db: context.db,
+                logger,
+                services: context.services,
+              });
+              return { id: message.id, status: "completed" as const };
+            } catch (error) {
+              logger.error({ err: error }, "Job failed; it will be retried if it has retries left");
+              const reason = error instanceof Error ? error.message : String(error);
+              return { id: message.id, status: "failed" as const, output: { message: reason } };
+            }
+          }),
+        ),
     );
     if (job.cron) await boss.schedule(job.name, job.cron);
   }
