@@ -1,3 +1,4 @@
+import type { InvitationRole, OrganizationRole } from "@ringback/contracts";
 import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { randomToken, users } from "./auth.ts";
 
@@ -9,9 +10,6 @@ export const organizations = pgTable("organizations", {
   metadata: text("metadata"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
-
-export const organizationRoles = ["owner", "admin", "member"] as const;
-export type OrganizationRole = (typeof organizationRoles)[number];
 
 export const organizationMembers = pgTable(
   "organization_members",
@@ -40,7 +38,7 @@ export const organizationInvitations = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    role: text("role").$type<"member" | "admin">().notNull().default("member"),
+    role: text("role").$type<InvitationRole>().notNull().default("member"),
     /** pending | accepted | rejected | canceled */
     status: text("status").notNull().default("pending"),
     token: text("token").notNull().unique().default(randomToken),

@@ -4,7 +4,7 @@ import type { Database } from "../../db/database.ts";
 import { users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { createOrganization } from "../organizations/create-organization.ts";
-import { assertEmailFree, updateProfile } from "./update-profile.ts";
+import { assertEmailFree, saveProfile } from "./update-profile.ts";
 
 /**
  * Before a sign-up code is sent: the email and phone number must not belong to an account
@@ -37,7 +37,7 @@ export async function completeSignup(
   input: CompleteSignup,
 ): Promise<Organization> {
   return db.transaction(async (tx) => {
-    await updateProfile(db, userId, { fullName: input.fullName, email: input.email }, tx);
+    await saveProfile(tx, userId, { fullName: input.fullName, email: input.email });
     return createOrganization(db, { name: input.organizationName, userId }, tx);
   });
 }

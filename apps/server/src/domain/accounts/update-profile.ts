@@ -19,21 +19,21 @@ export async function assertEmailFree(db: Executor, email: string, exceptUserId?
   if (taken) throw new AppError("conflict", "An account with this email already exists.");
 }
 
+/** Saves name and email inside the caller's transaction (sign-up uses it too). */
+export async function saveProfile(t: Executor, userId: string, input: UpdateProfile) {
+  await assertEmailFree(t, input.email, userId);
+  await t
+    .update(users)
+    .set({ name: input.fullName.trim(), email: input.email, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
 /** Full name and email (SPEC.md §3 user_metadata.full_name, email). */
 export async function updateProfile(
   db: Database,
   userId: string,
   input: UpdateProfile,
-  tx?: Executor,
 ): Promise<User> {
-  const run = async (t: Executor) => {
-    await assertEmailFree(t, input.email, userId);
-    await t
-      .update(users)
-      .set({ name: input.fullName.trim(), email: input.email, updatedAt: new Date() })
-      .where(eq(users.id, userId));
-  };
-  if (tx) await run(tx);
-  else await db.transaction(run);
+  await db.transaction((tx) => saveProfile(tx, userId, input));
   return getUser(db, userId);
 }

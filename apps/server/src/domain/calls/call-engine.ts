@@ -124,7 +124,7 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
       return { kind: "skipped" as const };
     }
     if (!assistant.isActive) {
-      await cancel(tx, attempt.id, now);
+      await tx.update(callRecords).set(canceled(now)).where(eq(callRecords.id, attempt.id));
       return { kind: "canceled" as const };
     }
     if (attempt.dialState === "dialing") return { kind: "reconcile" as const, row };
@@ -217,17 +217,15 @@ async function markDialed(db: Database, attemptId: string, providerCallId: strin
     );
 }
 
-async function cancel(tx: Tx, attemptId: string, now: Date) {
-  await tx
-    .update(callRecords)
-    .set({
-      dialState: "canceled",
-      status: "failed",
-      errorMessage: "Canceled: the assistant was deactivated",
-      finalAt: now,
-      updatedAt: now,
-    })
-    .where(eq(callRecords.id, attemptId));
+/** What a canceled attempt looks like: final, failed, with the reason. */
+function canceled(now: Date) {
+  return {
+    dialState: "canceled" as const,
+    status: "failed" as const,
+    errorMessage: "Canceled: the assistant was deactivated",
+    finalAt: now,
+    updatedAt: now,
+  };
 }
 
 /**
@@ -283,16 +281,9 @@ export async function applyOutcome(deps: CallEngineDeps, outcome: CallOutcome): 
 
 /** Deactivation cancels the assistant's attempts that have not been dialled yet. */
 export async function cancelPendingAttempts(db: Database, assistantId: string): Promise<number> {
-  const now = new Date();
   const result = await db
     .update(callRecords)
-    .set({
-      dialState: "canceled",
-      status: "failed",
-      errorMessage: "Canceled: the assistant was deactivated",
-      finalAt: now,
-      updatedAt: now,
-    })
+    .set(canceled(new Date()))
     .where(
       and(
         eq(callRecords.assistantId, assistantId),

@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import type { Database } from "../../db/database.ts";
 import { simulatorCalls } from "../../db/schema/index.ts";
+import { httpUrlSchema } from "../../lib/http-url.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Queue } from "../../queue/queue.ts";
 import { html } from "../typeform/html.ts";
@@ -50,18 +51,6 @@ function blandError(c: Context, status: ContentfulStatusCode, code: string, mess
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest();
 
-const httpUrl = z
-  .string()
-  .max(2048)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === "https:" || url.protocol === "http:";
-    } catch {
-      return false;
-    }
-  }, "must be an http:// or https:// URL");
-
 /** The parts of Bland's POST /v1/calls body the simulator uses; other fields are accepted and ignored. */
 const sendCallBody = z.object({
   phone_number: z.string().trim().regex(E164, "must be in E.164 format, like +14155550123"),
@@ -69,7 +58,7 @@ const sendCallBody = z.object({
   first_sentence: z.string().trim().max(2000).nullish(),
   from: z.string().trim().regex(E164, "must be in E.164 format").nullish(),
   record: z.boolean().nullish(),
-  webhook: httpUrl.nullish(),
+  webhook: httpUrlSchema.nullish(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
   request_data: z.record(z.string(), z.unknown()).nullish(),
   voicemail_action: z.string().nullish(),

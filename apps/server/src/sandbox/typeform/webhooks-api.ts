@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { sandboxTypeformWebhooks } from "../../db/schema/index.ts";
+import { httpUrlSchema } from "../../lib/http-url.ts";
 import { type SandboxApiEnv, type SandboxContext, typeformError } from "./context.ts";
 import { findAccountForm } from "./forms-api.ts";
 import { newWebhookId } from "./ids.ts";
@@ -26,17 +27,7 @@ export function webhookJson(webhook: Webhook) {
 }
 
 const putBody = z.object({
-  url: z
-    .string()
-    .max(2048)
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === "https:" || url.protocol === "http:";
-      } catch {
-        return false;
-      }
-    }, "must be an http:// or https:// URL"),
+  url: httpUrlSchema,
   enabled: z.boolean().optional(),
   secret: z.string().max(1024).optional().nullable(),
   verify_ssl: z.boolean().optional(),
