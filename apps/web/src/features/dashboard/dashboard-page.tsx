@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
-import { useAssistants, useDashboardStats } from "@/features/assistant-configuration/api/assistant";
+import { useAssistants, useDashboardStats } from "@/lib/assistants";
 import { useCurrentOrganization } from "@/lib/organizations";
 import { AssistantGrid } from "./assistant-grid";
 import { CreateAssistantMenu } from "./create-assistant-menu";

@@ -3,7 +3,6 @@ import type {
   Assistant,
   AssistantDetail,
   CallSettings,
-  DashboardStats,
   FormConnection,
   FormFieldsResponse,
   FormListItem,
@@ -12,43 +11,24 @@ import type {
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api, apiRequest } from "@/lib/api-client";
+import { assistantQueryKey, assistantsQueryKey, statsQueryKey } from "@/lib/assistants";
+
+// The organization-wide reads live in lib/ (the dashboard uses them too); re-exported here so
+// the wizard's code keeps one import for its API.
+export {
+  assistantQueryKey,
+  assistantsQueryKey,
+  statsQueryKey,
+  useAssistants,
+  useDashboardStats,
+} from "@/lib/assistants";
 
 const organizationPath = (organizationId: string) => `/api/organizations/${organizationId}`;
 const assistantPath = (organizationId: string, assistantId: string) =>
   `${organizationPath(organizationId)}/assistants/${assistantId}`;
 
-export const assistantsQueryKey = (organizationId: string) =>
-  ["organization", organizationId, "assistants"] as const;
-export const assistantQueryKey = (organizationId: string, assistantId: string) =>
-  [...assistantsQueryKey(organizationId), assistantId] as const;
-export const statsQueryKey = (organizationId: string) =>
-  ["organization", organizationId, "stats"] as const;
 const connectionQueryKey = (organizationId: string | undefined, provider: FormProviderId) =>
   ["organization", organizationId, "form-connections", provider] as const;
-
-/** GET …/assistants — newest first. Refetched on focus until realtime lands. */
-export function useAssistants(organizationId: string | undefined) {
-  return useQuery({
-    queryKey: assistantsQueryKey(organizationId ?? ""),
-    queryFn: ({ signal }) =>
-      api.get<Assistant[]>(`${organizationPath(organizationId!)}/assistants`, { signal }),
-    enabled: Boolean(organizationId),
-    staleTime: 0,
-    refetchOnWindowFocus: "always",
-  });
-}
-
-/** GET …/stats — SPEC.md §2 dashboard stats, computed on the server. */
-export function useDashboardStats(organizationId: string | undefined, enabled = true) {
-  return useQuery({
-    queryKey: statsQueryKey(organizationId ?? ""),
-    queryFn: ({ signal }) =>
-      api.get<DashboardStats>(`${organizationPath(organizationId!)}/stats`, { signal }),
-    enabled: Boolean(organizationId) && enabled,
-    staleTime: 0,
-    refetchOnWindowFocus: "always",
-  });
-}
 
 /** GET …/assistants/:assistantId — with 'Total calls'. */
 export function useAssistant(organizationId: string | undefined, assistantId: string) {
