@@ -37,19 +37,21 @@ export function createServices(input: {
     ...sandboxTypeformUrls(config.publicUrl),
   });
   const simulator = simulatorCredentials(config.secretKey);
+  const timeoutMs = config.voiceRequestTimeoutMs;
   const voice = config.bland
-    ? createBlandProvider({ ...config.bland, simulator: false })
+    ? createBlandProvider({ ...config.bland, simulator: false, timeoutMs })
     : createBlandProvider({
         apiKey: simulator.apiKey,
         webhookSecret: simulator.webhookSecret,
         apiUrl: simulatorApiUrl(config.publicUrl),
         simulator: true,
+        timeoutMs,
       });
   return {
     box,
     formProviders,
     voice,
     voiceWebhookSecret: config.bland?.webhookSecret ?? simulator.webhookSecret,
-    calls: { db, queue, voice, publicUrl: config.publicUrl, logger },
+    calls: { db, queue, voice, publicUrl: config.publicUrl, logger, dialGraceMs: 2 * timeoutMs },
   };
 }

@@ -1,10 +1,7 @@
-import type { FormFieldsResponse, FormListItem } from "@ringback/contracts";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { callRecords, formAssistants, formSubmissions } from "../src/db/schema/index.ts";
-import { createSecretBox } from "../src/lib/secret-box.ts";
-import { signTypeformPayload } from "../src/providers/forms/typeform/typeform-signature.ts";
-import { connectTypeform } from "./form-connection-helpers.ts";
+import { formAssistants, formSubmissions } from "../src/db/schema/index.ts";
+import { activeAssistant } from "./call-helpers.ts";
 import { startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
 
@@ -18,104 +15,13 @@ describe("the call engine, from a signed delivery to a recorded call", async () 
   const owner = team.owner.client;
   const base = `/api/organizations/${org}`;
 
-  const { assistantId } = await connectTypeform(owner, org);
-  const forms = await owner.json<FormListItem[]>(`${base}/form-connections/typeform/forms`);
-  const form = forms.find((f) => f.title === "Website enquiry")!;
-  const fields = await owner.json<FormFieldsResponse>(
-    `${base}/form-connections/typeform/forms/${form.id}/fields`,
-  );
-  const phoneField = fields.fields.phone[0]!.id;
-  const availableField = fields.fields.checkbox[0]!.id;
-  const nameField = fields.fields.text[0]!.id;
-  const path = `${base}/assistants/${assistantId}`;
-  await owner.json(`${path}/name`, { method: "PATCH", json: { name: "Caller" } });
-  await owner.json(`${path}/form`, { method: "PUT", json: { formId: form.id } });
-  await owner.json(`${path}/fields`, {
-    method: "PUT",
-    json: {
-      phoneFieldId: phoneField,
-      checkboxFieldId: availableField,
-      nameFieldId: nameField,
-      emailFieldId: null,
-    },
+  const { assistantId, path, delivery, deliver, attemptsFor, settled } = await activeAssistant({
+    url: app.url,
+    db,
+    secretKey: app.config.secretKey,
+    owner,
+    organizationId: org,
   });
-  await owner.json(`${path}/script`, {
-    method: "PUT",
-    json: { script: "Hi {name}, thanks for your enquiry!" },
-  });
-  // Calls at any hour, and retries at once, so the test does not depend on the clock.
-  await db
-    .update(formAssistants)
-    .set({ callingWindowStart: "00:00", callingWindowEnd: "23:59", retryDelayMinutes: 0 })
-    .where(eq(formAssistants.id, assistantId));
-  await owner.json(`${path}/activate`, { method: "POST" });
-  const [assistant] = await db
-    .select()
-    .from(formAssistants)
-    .where(eq(formAssistants.id, assistantId));
-  const secret = createSecretBox(app.config.secretKey).decrypt(assistant!.webhookSecretEncrypted!);
-
-  let counter = 0;
-  function delivery(input: { phone: string; available?: boolean; token?: string }) {
-    counter += 1;
-    return JSON.stringify({
-      event_id: `evt${counter}`,
-      event_type: "form_response",
-      form_response: {
-        form_id: form.id,
-        token: input.token ?? `tok${counter}-${Date.now()}`,
-        submitted_at: new Date().toISOString(),
-        answers: [
-          { type: "text", text: "Ana", field: { id: nameField, type: "short_text" } },
-          {
-            type: "phone_number",
-            phone_number: input.phone,
-            field: { id: phoneField, type: "phone_number" },
-          },
-          {
-            type: "boolean",
-            boolean: input.available ?? true,
-            field: { id: availableField, type: "yes_no" },
-          },
-        ],
-      },
-    });
-  }
-  const deliver = (body: string) =>
-    fetch(`${app.url}/api/webhooks/typeform/${assistantId}`, {
-      method: "POST",
-      body,
-      headers: {
-        "content-type": "application/json",
-        "typeform-signature": signTypeformPayload(body, secret),
-      },
-    });
-
-  async function attemptsFor(token: string) {
-    const [submission] = await db
-      .select()
-      .from(formSubmissions)
-      .where(eq(formSubmissions.providerResponseId, token));
-    if (!submission) return [];
-    return db
-      .select()
-      .from(callRecords)
-      .where(eq(callRecords.submissionId, submission.id))
-      .orderBy(callRecords.callAttempt);
-  }
-
-  async function settled(token: string, attempts: number) {
-    await expect
-      .poll(
-        async () => {
-          const rows = await attemptsFor(token);
-          return rows.length === attempts && rows.every((r) => r.finalAt !== null);
-        },
-        { timeout: 20_000, interval: 100 },
-      )
-      .toBe(true);
-    return attemptsFor(token);
-  }
 
   it("calls an available respondent once and records the conversation", async () => {
     const token = "answered-1";

@@ -51,6 +51,7 @@ const envSchema = z.object({
   BLAND_API_KEY: optionalString,
   BLAND_API_URL: httpUrl.default("https://api.bland.ai"),
   BLAND_WEBHOOK_SECRET: optionalString,
+  VOICE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   CALL_SIMULATOR_RING_MS: z.coerce.number().int().min(0).max(120_000).default(4000),
   CALL_SIMULATOR_TURN_MS: z.coerce.number().int().min(0).max(60_000).default(2500),
   TWILIO_ACCOUNT_SID: optionalString,
@@ -116,6 +117,11 @@ export interface Config {
   typeform: { clientId: string; clientSecret: string; apiUrl: string; adminUrl: string } | null;
   /** Unset: the built-in call simulator (sandbox/bland) stands in. */
   bland: { apiKey: string; apiUrl: string; webhookSecret: string } | null;
+  /**
+   * How long one request to the voice provider may take. An attempt whose dial request got no
+   * answer is reconciled with the provider after twice this.
+   */
+  voiceRequestTimeoutMs: number;
   /** How fast the call simulator plays a call out (tests make it instant). */
   simulatorPace: { ringMs: number; turnMs: number };
   twilio: { accountSid: string; authToken: string; fromNumber: string; apiUrl: string } | null;
@@ -192,6 +198,7 @@ export function loadConfig(
             webhookSecret: env.BLAND_WEBHOOK_SECRET,
           }
         : null,
+    voiceRequestTimeoutMs: env.VOICE_REQUEST_TIMEOUT_MS,
     simulatorPace: { ringMs: env.CALL_SIMULATOR_RING_MS, turnMs: env.CALL_SIMULATOR_TURN_MS },
     twilio:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM_NUMBER

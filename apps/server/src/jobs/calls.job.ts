@@ -8,6 +8,7 @@ export const placeCallJob = defineJob<{ attemptId: string }>({
   concurrency: 4,
   pollSeconds: 0.5,
   batchSize: 25,
+  heartbeatSeconds: 10,
   async handle({ attemptId }, { services, logger }) {
     const result = await placeCall(services.calls, attemptId);
     logger.info({ attemptId, result }, "Call attempt handled");
@@ -15,9 +16,13 @@ export const placeCallJob = defineJob<{ attemptId: string }>({
   },
 });
 
-/** Every minute: re-enqueue due attempts and poll calls whose webhook never came. */
+/**
+ * When a worker starts and every minute: re-enqueue due attempts (and interrupted dials), and
+ * poll calls whose webhook never came.
+ */
 export const sweepCallsJob = defineJob({
   name: "calls.sweep",
   cron: "* * * * *",
+  runOnStart: true,
   handle: (_data, { services }) => sweepAttempts(services.calls),
 });

@@ -25,6 +25,14 @@ export interface JobDefinition<Data extends object = Record<string, never>> {
    * taken in a few fetches rather than one job per poll.
    */
   batchSize?: number;
+  /**
+   * A running job's worker proves it is alive this often (pg-boss heartbeats): a job whose
+   * worker died is retried within about this long plus the supervision interval (10 s), instead
+   * of after its expiry. Set on jobs whose delay a person would notice.
+   */
+  heartbeatSeconds?: number;
+  /** Also run once when a worker starts (a recovery sweep should not wait for its schedule). */
+  runOnStart?: boolean;
   handle(data: Data, context: JobContext): Promise<unknown>;
 }
 

@@ -14,5 +14,7 @@ export const sandboxBlandCallJob = defineJob<CallJobData>({
   // A simulated call holds its job for the length of the call: several may ring at once.
   concurrency: 20,
   pollSeconds: 0.5,
+  // A call played by a worker that died resumes on another within seconds.
+  heartbeatSeconds: 10,
   handle: (data, { db, logger }) => playSimulatedCall(db, logger, data),
 });

@@ -25,6 +25,10 @@ export async function startQueue(options: {
     schedule: options.runsWorkers,
     migrate: true,
     useListenNotify: true,
+    // Supervision finds jobs whose worker stopped sending heartbeats (a killed process): every
+    // 10 s rather than pg-boss's 60 s, so that a lead is not kept waiting a minute by a crash.
+    superviseIntervalSeconds: 10,
+    monitorIntervalSeconds: 10,
   });
   boss.on("error", (error) => options.logger.error({ err: error }, "Queue error"));
   await boss.start();
@@ -40,8 +44,12 @@ export async function registerJobs(
 ): Promise<void> {
   for (const job of definitions) {
     // notify: a sent job wakes a worker at once (speed to lead) instead of at its next poll.
-    await boss.createQueue(job.name, { notify: true });
-    await boss.updateQueue(job.name, { notify: true });
+    const queueOptions = {
+      notify: true,
+      ...(job.heartbeatSeconds ? { heartbeatSeconds: job.heartbeatSeconds } : {}),
+    };
+    await boss.createQueue(job.name, queueOptions);
+    await boss.updateQueue(job.name, queueOptions);
     // NOTIFY wakes a worker for new jobs, but not for a retry coming due after its delay: keep
     // polling at pg-boss's usual 2 s (its 30 s default with NOTIFY on would delay retries).
     const pollSeconds = job.pollSeconds ?? 2;
@@ -78,5 +86,6 @@ export async function registerJobs(
         ),
     );
     if (job.cron) await boss.schedule(job.name, job.cron);
+    if (job.runOnStart) await boss.send(job.name, {});
   }
 }

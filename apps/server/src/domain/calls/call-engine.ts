@@ -19,6 +19,13 @@ export interface CallEngineDeps {
   voice: VoiceProvider;
   publicUrl: string;
   logger: Logger;
+  /**
+   * How long after a dial request an attempt left 'dialing' is presumed abandoned (its worker
+   * died, or its request failed) and reconciled with the provider. Longer than the provider
+   * request's timeout, so that a request still in flight is never reconciled — and re-dialled —
+   * under its own worker's feet.
+   */
+  dialGraceMs: number;
   now?: () => Date;
 }
 
@@ -101,7 +108,12 @@ export async function enqueueAttempt(
   );
 }
 
-type PlaceResult = "dialed" | "reconciled" | "rescheduled" | "canceled" | "skipped";
+type PlaceResult = "dialed" | "reconciled" | "rescheduled" | "waiting" | "canceled" | "skipped";
+
+/** When an attempt marked 'dialing' at `dialRequestedAt` may be reconciled. */
+function reconcilableAt(deps: CallEngineDeps, dialRequestedAt: Date | null, now: Date): Date {
+  return new Date((dialRequestedAt ?? now).getTime() + deps.dialGraceMs);
+}
 
 /**
  * Places one attempt. The attempt is marked 'dialing' in its own committed transaction before
@@ -127,7 +139,12 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
       await tx.update(callRecords).set(canceled(now)).where(eq(callRecords.id, attempt.id));
       return { kind: "canceled" as const };
     }
-    if (attempt.dialState === "dialing") return { kind: "reconcile" as const, row };
+    if (attempt.dialState === "dialing") {
+      const at = reconcilableAt(deps, attempt.dialRequestedAt, now);
+      // Its dial request may still be in flight: look again once it cannot be.
+      if (at > now) return { kind: "waiting" as const, at };
+      return { kind: "reconcile" as const, row };
+    }
     const phone = submission.respondentPhoneNumber ?? "";
     const due = nextCallTime(
       now,
@@ -156,14 +173,37 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
     await enqueueAttempt(deps.queue, { id: attemptId, scheduledFor: decision.scheduledFor });
     return "rescheduled";
   }
+  if (decision.kind === "waiting") {
+    await enqueueAttempt(deps.queue, { id: attemptId, scheduledFor: decision.at });
+    return "waiting";
+  }
   if (decision.kind === "reconcile") {
     const known = await deps.voice.findCallsByAttempt(attemptId);
     if (known.length > 0) {
       await markDialed(deps.db, attemptId, known[0]!.providerCallId);
       for (const outcome of known) await applyOutcome(deps, outcome);
+      deps.logger.info(
+        { attemptId, providerCallId: known[0]!.providerCallId },
+        "Reconciled an interrupted dial with the provider; not dialling again",
+      );
       return "reconciled";
     }
-    // The provider never got the request: dialling now is the first dial, not a second.
+    // The provider never got the request: dialling now is the first dial, not a second. Claim
+    // the re-dial (compare-and-set on the request time) so that two reconcilers cannot both dial.
+    const claimed = await deps.db
+      .update(callRecords)
+      .set({ dialRequestedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(callRecords.id, attemptId),
+          eq(callRecords.dialState, "dialing"),
+          decision.row.attempt.dialRequestedAt
+            ? eq(callRecords.dialRequestedAt, decision.row.attempt.dialRequestedAt)
+            : isNull(callRecords.dialRequestedAt),
+        ),
+      )
+      .returning({ id: callRecords.id });
+    if (claimed.length === 0) return "skipped";
     deps.logger.warn({ attemptId }, "A previous dial request never reached the provider; dialling");
   }
 
@@ -295,16 +335,22 @@ export async function cancelPendingAttempts(db: Database, assistantId: string): 
 }
 
 /**
- * The safety net, run every minute: re-enqueues due attempts whose job may have been lost
- * between a commit and its enqueue (or a crash), and asks the provider about dialled calls
- * whose webhook never came.
+ * The safety net, run when a worker starts and every minute: re-enqueues due attempts whose job
+ * may have been lost between a commit and its enqueue, or with a worker that died mid-dial, and
+ * asks the provider about dialled calls whose webhook never came. A job it adds for an attempt
+ * that still has one is harmless: the attempt's row lock and dial state make the second a no-op.
  */
 export async function sweepAttempts(
   deps: CallEngineDeps,
 ): Promise<{ enqueued: number; polled: number }> {
   const now = deps.now?.() ?? new Date();
   const due = await deps.db
-    .select({ id: callRecords.id, scheduledFor: callRecords.scheduledFor })
+    .select({
+      id: callRecords.id,
+      scheduledFor: callRecords.scheduledFor,
+      dialState: callRecords.dialState,
+      dialRequestedAt: callRecords.dialRequestedAt,
+    })
     .from(callRecords)
     .where(
       and(
@@ -314,7 +360,16 @@ export async function sweepAttempts(
       ),
     )
     .limit(1000);
-  for (const attempt of due) await enqueueAttempt(deps.queue, attempt);
+  for (const attempt of due) {
+    await enqueueAttempt(deps.queue, {
+      id: attempt.id,
+      // An interrupted dial is looked at once its request can no longer be in flight.
+      scheduledFor:
+        attempt.dialState === "dialing"
+          ? reconcilableAt(deps, attempt.dialRequestedAt, now)
+          : attempt.scheduledFor,
+    });
+  }
   const stale = await deps.db
     .select({ providerCallId: callRecords.providerCallId })
     .from(callRecords)
