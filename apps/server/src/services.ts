@@ -1,10 +1,13 @@
+import path from "node:path";
 import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
 import type { CallEngineDeps } from "./domain/calls/call-engine.ts";
+import type { RecordingDeps } from "./domain/calls/recordings.ts";
 import { createConfiguredFormProviders } from "./domain/form-connections/configured-providers.ts";
 import type { FormProviders } from "./domain/form-connections/form-providers.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createSecretBox, type SecretBox } from "./lib/secret-box.ts";
+import { createLocalDiskRecordingStore } from "./providers/storage/local-disk-recording-store.ts";
 import { createBlandProvider } from "./providers/voice/bland/bland-provider.ts";
 import type { VoiceProvider } from "./providers/voice/voice-provider.ts";
 import type { Queue } from "./queue/queue.ts";
@@ -22,6 +25,8 @@ export interface Services {
   /** Bland's webhook signing secret (the simulator's own when no key is configured). */
   voiceWebhookSecret: string;
   calls: CallEngineDeps;
+  /** Call recordings copied from the provider, on local disk under DATA_DIR/recordings. */
+  recordings: RecordingDeps;
 }
 
 export function createServices(input: {
@@ -53,5 +58,11 @@ export function createServices(input: {
     voice,
     voiceWebhookSecret: config.bland?.webhookSecret ?? simulator.webhookSecret,
     calls: { db, queue, voice, publicUrl: config.publicUrl, logger, dialGraceMs: 2 * timeoutMs },
+    recordings: {
+      db,
+      voice,
+      store: createLocalDiskRecordingStore(path.join(config.dataDir, "recordings")),
+      logger,
+    },
   };
 }

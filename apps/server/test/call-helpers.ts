@@ -1,12 +1,12 @@
 import type { FormFieldsResponse, FormListItem } from "@ringback/contracts";
 import { eq } from "drizzle-orm";
-import { expect } from "vitest";
 import type { Database } from "../src/db/database.ts";
 import { callRecords, formAssistants, formSubmissions } from "../src/db/schema/index.ts";
 import { createSecretBox } from "../src/lib/secret-box.ts";
 import { signTypeformPayload } from "../src/providers/forms/typeform/typeform-signature.ts";
 import type { TestClient } from "./auth-client.ts";
 import { connectTypeform } from "./form-connection-helpers.ts";
+import { waitFor } from "./webhook-receiver.ts";
 
 /**
  * An active assistant on the sandbox's "Website enquiry" form that calls at any hour and retries
@@ -114,18 +114,25 @@ export async function activeAssistant(input: {
       .orderBy(callRecords.callAttempt);
   }
 
-  /** Waits until the submission has this many attempts, all final, and returns them. */
+  /**
+   * Waits until the submission has this many attempts, all final, and returns them (usable in
+   * a describe block's set-up too, unlike expect.poll).
+   */
   async function settled(token: string, attempts: number, timeout = 20_000) {
-    await expect
-      .poll(
-        async () => {
-          const rows = await attemptsFor(token);
-          return rows.length === attempts && rows.every((r) => r.finalAt !== null);
-        },
-        { timeout, interval: 100 },
-      )
-      .toBe(true);
-    return attemptsFor(token);
+    let last: Awaited<ReturnType<typeof attemptsFor>> = [];
+    try {
+      return await waitFor(async () => {
+        last = await attemptsFor(token);
+        const done = last.length === attempts && last.every((r) => r.finalAt !== null);
+        return done ? last : undefined;
+      }, timeout);
+    } catch {
+      throw new Error(
+        `Expected ${attempts} final attempt(s) for ${token}; have ${JSON.stringify(
+          last.map((r) => ({ attempt: r.callAttempt, status: r.status, dialState: r.dialState })),
+        )}`,
+      );
+    }
   }
 
   return { assistantId, path, form, delivery, deliver, attemptsFor, settled };

@@ -1,5 +1,6 @@
 export * from "./accounts.ts";
 export * from "./assistants.ts";
+export * from "./calls.ts";
 export * from "./errors.ts";
 export * from "./health.ts";
 export * from "./permissions.ts";

@@ -23,6 +23,7 @@ export const permissions = {
   "assistants:read": everyone,
   "assistants:manage": ["owner", "admin"],
   "connections:manage": ["owner", "admin"],
+  "calls:read": everyone,
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export type Permission = keyof typeof permissions;

@@ -27,6 +27,7 @@ import { withOrganization } from "./middleware/tenancy.ts";
 import { accountRoutes, signupRoutes } from "./routes/account.routes.ts";
 import { assistantsRoutes } from "./routes/assistants.routes.ts";
 import { authRoutes } from "./routes/auth.routes.ts";
+import { callRecordsRoutes } from "./routes/call-records.routes.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.routes.ts";
 import { eventsRoutes } from "./routes/events.routes.ts";
 import {
@@ -73,7 +74,7 @@ export function createApp(deps: AppDeps) {
   const smsSender = createSmsSender(config, { db, logger });
   const emailSender = createEmailSender(config, { db, logger });
   const { auth, verifyAccessToken } = createAuth({ db, config, smsSender, logger });
-  const signedIn = authenticate({ db, verifyAccessToken });
+  const signedIn = authenticate({ db, box: deps.services.box, verifyAccessToken });
   const organizationDeps = { db, emailSender, publicUrl: config.publicUrl, logger };
   const { box, formProviders: providers, calls } = deps.services;
   const providerDeps = {
@@ -115,6 +116,10 @@ export function createApp(deps: AppDeps) {
     .route("/organizations/:organizationId/assistants", assistantsRoutes(providerDeps))
     .route("/organizations/:organizationId/form-connections", formConnectionsRoutes(providerDeps))
     .route("/organizations/:organizationId/events", eventsRoutes({ db, feed: deps.feed }))
+    .route(
+      "/organizations/:organizationId/call-records",
+      callRecordsRoutes({ db, box, store: deps.services.recordings.store }),
+    )
     // GET /api/organizations/:organizationId/stats — SPEC.md §2 dashboard stats.
     .get(
       "/organizations/:organizationId/stats",

@@ -1,6 +1,7 @@
 import { placeCallJob, sweepCallsJob } from "./calls.job.ts";
 import type { JobDefinition } from "./job.ts";
 import { pruneExpiredJob } from "./prune-expired.job.ts";
+import { fetchRecordingJob } from "./recordings.job.ts";
 import { sandboxBlandCallJob } from "./sandbox-bland-call.job.ts";
 import { sandboxTypeformDeliverJob } from "./sandbox-typeform-deliver.job.ts";
 
@@ -12,4 +13,5 @@ export const jobs: JobDefinition<any>[] = [
   sandboxBlandCallJob,
   placeCallJob,
   sweepCallsJob,
+  fetchRecordingJob,
 ];

@@ -77,7 +77,12 @@ export const callRecords = pgTable(
     status: text("status").$type<CallStatus>().notNull(),
     /** Seconds. */
     duration: integer("duration"),
+    /** Where the provider offers the recording (we copy it; browsers never see this URL). */
     recordingUrl: text("recording_url"),
+    /** Our copy in the RecordingStore, once fetched (`{organizationId}/{id}`). */
+    recordingKey: text("recording_key"),
+    recordingContentType: text("recording_content_type"),
+    recordingBytes: integer("recording_bytes"),
     callSummary: text("call_summary"),
     transcriptJson: jsonb("transcript_json"),
     voiceProvider: text("voice_provider"),
@@ -105,6 +110,10 @@ export const callRecords = pgTable(
     index("call_records_org_created_idx").on(t.organizationId, t.createdAt.desc(), t.id.desc()),
     uniqueIndex("call_records_submission_attempt_idx").on(t.submissionId, t.callAttempt),
     // The sweeper finds due attempts without scanning finished ones.
+    // The sweeper finds recent recordings not yet copied.
+    index("call_records_recording_pending_idx")
+      .on(t.finalAt)
+      .where(sql`${t.recordingUrl} is not null and ${t.recordingKey} is null`),
     index("call_records_due_idx")
       .on(t.scheduledFor)
       .where(sql`${t.dialState} in ('scheduled', 'dialing')`),

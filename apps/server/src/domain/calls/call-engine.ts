@@ -10,6 +10,7 @@ import {
 } from "../../providers/voice/voice-provider.ts";
 import type { Queue } from "../../queue/queue.ts";
 import { nextCallTime, timeZoneForNumber } from "./calling-window.ts";
+import { enqueueRecordingFetch, pendingRecordings } from "./recordings.ts";
 
 export const PLACE_CALL_JOB = "calls.place";
 
@@ -275,7 +276,7 @@ function canceled(now: Date) {
  */
 export async function applyOutcome(deps: CallEngineDeps, outcome: CallOutcome): Promise<void> {
   const now = deps.now?.() ?? new Date();
-  const next = await deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ attempt: callRecords, assistant: formAssistants, submission: formSubmissions })
       .from(callRecords)
@@ -287,7 +288,7 @@ export async function applyOutcome(deps: CallEngineDeps, outcome: CallOutcome): 
           : eq(callRecords.providerCallId, outcome.providerCallId),
       )
       .for("update", { of: callRecords });
-    if (!row || row.attempt.finalAt) return null;
+    if (!row || row.attempt.finalAt) return { next: null, recording: null };
     const { attempt, assistant, submission } = row;
     await tx
       .update(callRecords)
@@ -305,9 +306,14 @@ export async function applyOutcome(deps: CallEngineDeps, outcome: CallOutcome): 
         updatedAt: now,
       })
       .where(eq(callRecords.id, attempt.id));
-    if (!outcome.final || !isRetryable(outcome)) return null;
-    if (!assistant.isActive || attempt.callAttempt >= assistant.maxAttempts) return null;
-    return scheduleAttempt(tx, {
+    // A final call with a recording: copy it into our storage once committed.
+    const recording =
+      outcome.final && (outcome.recordingUrl ?? attempt.recordingUrl) ? attempt.id : null;
+    if (!outcome.final || !isRetryable(outcome)) return { next: null, recording };
+    if (!assistant.isActive || attempt.callAttempt >= assistant.maxAttempts) {
+      return { next: null, recording };
+    }
+    const next = await scheduleAttempt(tx, {
       organizationId: attempt.organizationId,
       submissionId: submission.id,
       assistant,
@@ -315,8 +321,10 @@ export async function applyOutcome(deps: CallEngineDeps, outcome: CallOutcome): 
       attempt: attempt.callAttempt + 1,
       notBefore: new Date(now.getTime() + assistant.retryDelayMinutes * 60_000),
     });
+    return { next, recording };
   });
-  if (next) await enqueueAttempt(deps.queue, next);
+  if (result.recording) await enqueueRecordingFetch(deps.queue, result.recording);
+  if (result.next) await enqueueAttempt(deps.queue, result.next);
 }
 
 /** Deactivation cancels the assistant's attempts that have not been dialled yet. */
@@ -382,6 +390,9 @@ export async function sweepAttempts(
       ),
     )
     .limit(200);
+  for (const id of await pendingRecordings(deps.db, now)) {
+    await enqueueRecordingFetch(deps.queue, id);
+  }
   let polled = 0;
   for (const { providerCallId } of stale) {
     const outcome = await deps.voice.getCall(providerCallId!);

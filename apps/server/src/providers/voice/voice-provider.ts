@@ -110,6 +110,14 @@ export interface VoiceProvider {
    * calls only (see the adapter for how far back).
    */
   findCallsByAttempt(attemptId: string): Promise<CallOutcome[]>;
+  /**
+   * Downloads a call's recording from the URL the provider reported (with the provider's
+   * credentials when the URL is the provider's own API). Throws VoiceProviderError when the
+   * provider answers with an error (404 while a recording is still being prepared, say).
+   */
+  fetchRecording(
+    recordingUrl: string,
+  ): Promise<{ body: AsyncIterable<Uint8Array>; contentType: string | null }>;
   /** Checks a webhook's signature on the raw body (constant time). */
   verifyWebhook(rawBody: string, headers: Headers, secret: string): boolean;
   /** Parses a verified webhook; throws VoiceProviderError(400) on a malformed body. */

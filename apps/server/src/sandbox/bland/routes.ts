@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import type { Database } from "../../db/database.ts";
 import { simulatorCalls } from "../../db/schema/index.ts";
+import { parseByteRange } from "../../lib/byte-range.ts";
 import { httpUrlSchema } from "../../lib/http-url.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Queue } from "../../queue/queue.ts";
@@ -22,7 +23,6 @@ import {
 import { simulatorApiUrl } from "./credentials.ts";
 import { OUTCOME_TABLE } from "./outcomes.ts";
 import { enqueueCall } from "./play.ts";
-import { parseByteRange } from "./range.ts";
 
 export interface CallSimulatorDeps {
   db: Database;

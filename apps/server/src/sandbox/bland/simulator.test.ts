@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { parseByteRange } from "../../lib/byte-range.ts";
 import { planCall, recordedTurns } from "./call.ts";
 import {
   answeredConversation,
@@ -10,7 +11,6 @@ import {
 } from "./conversation.ts";
 import { simulatorApiUrl, simulatorCredentials } from "./credentials.ts";
 import { attemptNumber, outcomeFor } from "./outcomes.ts";
-import { parseByteRange } from "./range.ts";
 import { renderRecording, SAMPLE_RATE } from "./wav.ts";
 
 const SCRIPT =

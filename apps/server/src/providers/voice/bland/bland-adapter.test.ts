@@ -195,6 +195,35 @@ describe("getCall and findCallsByAttempt", () => {
   });
 });
 
+describe("fetchRecording", () => {
+  const read = async (body: AsyncIterable<Uint8Array>) => {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of body) chunks.push(chunk);
+    return Buffer.concat(chunks).toString("utf8");
+  };
+
+  it("sends the API key to Bland's own API only, never to a storage host it links to", async () => {
+    routes["GET /v1/recordings/call_9"] = { status: 200, body: "audio" };
+    const own = await provider().fetchRecording(`${baseUrl}/v1/recordings/call_9`);
+    expect(await read(own.body)).toBe('"audio"');
+    expect(recorded[0]!.headers.authorization).toBe("key_123");
+    // The same fake under another origin (localhost instead of 127.0.0.1): no key.
+    const elsewhere = baseUrl.replace("127.0.0.1", "localhost");
+    await read((await provider().fetchRecording(`${elsewhere}/v1/recordings/call_9`)).body);
+    expect(recorded[1]!.headers.authorization).toBeUndefined();
+  });
+
+  it("refuses non-http URLs and reports the provider's errors", async () => {
+    await expect(provider().fetchRecording("file:///etc/passwd")).rejects.toMatchObject({
+      code: "invalid_recording_url",
+    });
+    await expect(provider().fetchRecording("not a url")).rejects.toBeInstanceOf(VoiceProviderError);
+    await expect(provider().fetchRecording(`${baseUrl}/missing.wav`)).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+});
+
 describe("mapBlandStatus", () => {
   it.each([
     [{ status: "completed", answered_by: "human" }, "answered", true],

@@ -17,6 +17,8 @@ export interface BlandOptions {
   fetch?: typeof fetch;
   /** Per request (default 15 s). */
   timeoutMs?: number;
+  /** For downloading one recording, body included (default 5 min). */
+  recordingTimeoutMs?: number;
   /** How many of the account's most recent calls reconciliation looks through (default 200). */
   reconcileWindow?: number;
   /** At most this many Call Details look-ups when the list omits metadata (default 25). */
@@ -215,6 +217,41 @@ export function createBlandProvider(options: BlandOptions): VoiceProvider {
         }
       }
       return found;
+    },
+
+    async fetchRecording(recordingUrl) {
+      let url: URL;
+      try {
+        url = new URL(recordingUrl);
+      } catch {
+        url = new URL("invalid:");
+      }
+      if (url.protocol !== "https:" && url.protocol !== "http:") {
+        throw new VoiceProviderError("The recording URL is not an http(s) URL", {
+          status: 400,
+          code: "invalid_recording_url",
+        });
+      }
+      // The API key goes only to Bland's own API, never to a storage host it links to.
+      const ownApi = url.origin === new URL(apiUrl).origin;
+      let response: Response;
+      try {
+        response = await doFetch(url, {
+          headers: ownApi ? { authorization: options.apiKey } : {},
+          signal: AbortSignal.timeout(options.recordingTimeoutMs ?? 300_000),
+        });
+      } catch (error) {
+        throw new VoiceProviderError("Connection error with Bland. Please try again later.", {
+          status: 502,
+          code: "network",
+          cause: error,
+        });
+      }
+      if (!response.ok || !response.body) throw await failure(response, "Fetching the recording");
+      return {
+        body: response.body as unknown as AsyncIterable<Uint8Array>,
+        contentType: response.headers.get("content-type"),
+      };
     },
 
     // Bland's signing secret is per account: an empty `secret` falls back to the configured one.

@@ -1,0 +1,138 @@
+import { and, eq, gte, isNotNull, isNull, lte } from "drizzle-orm";
+import type { Database } from "../../db/database.ts";
+import { callRecords } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { RecordingStore } from "../../providers/storage/recording-store.ts";
+import type { VoiceProvider } from "../../providers/voice/voice-provider.ts";
+import type { Queue } from "../../queue/queue.ts";
+
+export const FETCH_RECORDING_JOB = "recordings.fetch";
+
+/** Far above any call Ringback places (10 minutes of WAV is about 10 MB); a guard for the disk. */
+export const MAX_RECORDING_BYTES = 200 * 1024 * 1024;
+
+export interface RecordingDeps {
+  db: Database;
+  voice: VoiceProvider;
+  store: RecordingStore;
+  logger: Logger;
+}
+
+/** Asks a worker to copy the attempt's recording into our store (retried with back-off). */
+export async function enqueueRecordingFetch(queue: Queue, callRecordId: string): Promise<void> {
+  await queue.send(
+    FETCH_RECORDING_JOB,
+    { callRecordId },
+    // A provider may need a while to prepare a recording: retry over about an hour.
+    { singletonKey: callRecordId, retryLimit: 8, retryDelay: 15, retryBackoff: true },
+  );
+}
+
+const EXTENSION_TYPES: Record<string, string> = {
+  wav: "audio/wav",
+  mp3: "audio/mpeg",
+  m4a: "audio/mp4",
+  ogg: "audio/ogg",
+  oga: "audio/ogg",
+  opus: "audio/ogg",
+  webm: "audio/webm",
+};
+
+/**
+ * The type we serve a recording with: the provider's when it says audio, else guessed from the
+ * URL's extension. Never an arbitrary type: a stored "text/html" served from our origin would
+ * be a stored XSS.
+ */
+export function recordingContentType(reported: string | null, recordingUrl: string): string {
+  const type = reported?.split(";")[0]?.trim().toLowerCase();
+  if (type && /^audio\/[a-z0-9.+-]+$/.test(type)) return type;
+  let extension = "";
+  try {
+    extension = new URL(recordingUrl).pathname.split(".").pop()?.toLowerCase() ?? "";
+  } catch {
+    // Not a URL: no extension to go by.
+  }
+  return EXTENSION_TYPES[extension] ?? "application/octet-stream";
+}
+
+/**
+ * Copies one attempt's recording from the provider into the RecordingStore and records where.
+ * Idempotent: a recording already copied is left alone, and a repeat run overwrites the same
+ * key with the same bytes.
+ */
+export async function archiveRecording(
+  deps: RecordingDeps,
+  callRecordId: string,
+): Promise<"stored" | "skipped"> {
+  const [row] = await deps.db
+    .select({
+      id: callRecords.id,
+      organizationId: callRecords.organizationId,
+      recordingUrl: callRecords.recordingUrl,
+      recordingKey: callRecords.recordingKey,
+    })
+    .from(callRecords)
+    .where(eq(callRecords.id, callRecordId));
+  if (!row?.recordingUrl || row.recordingKey) return "skipped";
+  const { body, contentType } = await deps.voice.fetchRecording(row.recordingUrl);
+  const key = `${row.organizationId}/${row.id}`;
+  const { bytes } = await deps.store.put(key, body, { maxBytes: MAX_RECORDING_BYTES });
+  await deps.db
+    .update(callRecords)
+    .set({
+      recordingKey: key,
+      recordingContentType: recordingContentType(contentType, row.recordingUrl),
+      recordingBytes: bytes,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(callRecords.id, row.id), isNull(callRecords.recordingKey)));
+  deps.logger.info({ callRecordId, bytes }, "Recording copied into storage");
+  return "stored";
+}
+
+/**
+ * Recordings of the last day that were reported but not copied (a lost job, or one that ran out
+ * of retries while the provider was still preparing the file): for the sweeper.
+ */
+export async function pendingRecordings(db: Database, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: callRecords.id })
+    .from(callRecords)
+    .where(
+      and(
+        isNotNull(callRecords.recordingUrl),
+        isNull(callRecords.recordingKey),
+        gte(callRecords.finalAt, new Date(now.getTime() - 24 * 3600_000)),
+        lte(callRecords.finalAt, new Date(now.getTime() - 60_000)),
+      ),
+    )
+    .limit(200);
+  return rows.map((r) => r.id);
+}
+
+/** A stored recording of the organization's, for playback; not_found otherwise. */
+export async function storedRecording(
+  db: Database,
+  organizationId: string,
+  callRecordId: string,
+): Promise<{ key: string; contentType: string; bytes: number }> {
+  const [row] = /^[0-9a-f-]{36}$/i.test(callRecordId)
+    ? await db
+        .select({
+          key: callRecords.recordingKey,
+          contentType: callRecords.recordingContentType,
+          bytes: callRecords.recordingBytes,
+        })
+        .from(callRecords)
+        .where(
+          and(eq(callRecords.id, callRecordId), eq(callRecords.organizationId, organizationId)),
+        )
+    : [];
+  if (!row?.key || row.bytes === null) throw new AppError("not_found", "Recording not found");
+  return {
+    key: row.key,
+    contentType: row.contentType ?? "application/octet-stream",
+    bytes: row.bytes,
+  };
+}
