@@ -1,47 +1,87 @@
+import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { loadConfig } from "../../apps/server/src/config/env.ts";
 import { connectDatabase } from "../../apps/server/src/db/database.ts";
+import { startEmbeddedPostgres } from "../../apps/server/src/db/embedded-postgres.ts";
 import { formAssistants } from "../../apps/server/src/db/schema/index.ts";
 import { createLogger } from "../../apps/server/src/lib/logger.ts";
 import { createSecretBox } from "../../apps/server/src/lib/secret-box.ts";
 import { signTypeformPayload } from "../../apps/server/src/providers/forms/typeform/typeform-signature.ts";
-import { startRingback } from "../../apps/server/src/runtime.ts";
 
 export const BENCH_FORM_ID = "benchform";
 const SECRET = "bench-secret";
+const SECRET_KEY = "bench-secret-key-bench-secret-key-0123456789";
+const entry = fileURLToPath(new URL("../../apps/server/src/main.ts", import.meta.url));
 
 /**
- * Ringback on a fresh embedded PostgreSQL with the call simulator, and one organization with an
- * active assistant on a form (set up directly: benchmarks measure calling, not configuring).
+ * Ringback as a user runs it — its own process (`node apps/server/src/main.ts`, web and worker)
+ * — on an embedded PostgreSQL with the call simulator, and one organization with an active
+ * assistant on a form (set up directly: benchmarks measure calling, not configuring). The load
+ * generator runs in this process, so it does not share the app's event loop.
  */
 export async function startBenchApp(options: { callingWindow?: { start: string; end: string } }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ringback-bench-"));
   chmodSync(dataDir, 0o755);
+  const logger = createLogger({ level: "silent", pretty: false });
+  const postgres = await startEmbeddedPostgres({
+    dataDir: path.join(dataDir, "pg"),
+    logger,
+    lock: false,
+  });
   const port = await new Promise<number>((resolve) => {
     const probe = createServer().listen(0, "127.0.0.1", () => {
       const { port: free } = probe.address() as AddressInfo;
       probe.close(() => resolve(free));
     });
   });
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: "silent",
-    CALL_SIMULATOR_RING_MS: "100",
-    CALL_SIMULATOR_TURN_MS: "10",
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [entry], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "/tmp",
+      NODE_ENV: "production",
+      // e.g. BENCH_NODE_OPTIONS=--cpu-prof to profile the app under load.
+      NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS ?? "",
+      DATABASE_URL: postgres.url,
+      DATA_DIR: path.join(dataDir, "app"),
+      SECRET_KEY,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      TWILIO_ACCOUNT_SID: "bench",
+      TWILIO_AUTH_TOKEN: "bench",
+      TWILIO_FROM_NUMBER: "+14155550100",
+      LOG_LEVEL: "warn",
+      CALL_SIMULATOR_RING_MS: "100",
+      CALL_SIMULATOR_TURN_MS: "10",
+    },
+    // Its log (stdout) would drown the figures; start-up failures show on stderr and in the exit.
+    stdio: ["ignore", "ignore", "inherit"],
   });
-  const ringback = await startRingback({
-    config,
-    logger: createLogger({ level: "silent", pretty: false }),
-    role: "all",
-  });
-  const { db, pool } = connectDatabase(ringback.databaseUrl);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  for (let waited = 0; ; waited += 100) {
+    if (child.exitCode !== null) throw new Error("Ringback exited during start-up");
+    const healthy = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (waited > 60_000) throw new Error("Ringback did not become healthy within 60 s");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const config = { secretKey: SECRET_KEY };
+  const ringback = {
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+      await postgres.stop();
+    },
+  };
+  const { db, pool } = connectDatabase(postgres.url);
   const assistantId = "00000000-0000-4000-8000-00000000be0c";
   await db.execute(
     sql`insert into users (id, email, name) values ('bench', 'bench@example.com', 'Bench')`,
@@ -66,7 +106,7 @@ export async function startBenchApp(options: { callingWindow?: { start: string; 
   });
 
   return {
-    url: ringback.url!,
+    url,
     webhookPath: `/api/webhooks/typeform/${assistantId}`,
     pool,
     /** A signed Typeform delivery for response `token`, with an available US number. */

@@ -1,10 +1,14 @@
 import path from "node:path";
 import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
-import type { CallEngineDeps } from "./domain/calls/call-engine.ts";
+import { type CallEngineDeps, createAttemptQueue } from "./domain/calls/call-engine.ts";
 import type { RecordingDeps } from "./domain/calls/recordings.ts";
 import { createConfiguredFormProviders } from "./domain/form-connections/configured-providers.ts";
 import type { FormProviders } from "./domain/form-connections/form-providers.ts";
+import {
+  createDeliveryAssistants,
+  type DeliveryAssistants,
+} from "./domain/submissions/delivery-assistants.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createSecretBox, type SecretBox } from "./lib/secret-box.ts";
 import { createLocalDiskRecordingStore } from "./providers/storage/local-disk-recording-store.ts";
@@ -25,6 +29,8 @@ export interface Services {
   /** Bland's webhook signing secret (the simulator's own when no key is configured). */
   voiceWebhookSecret: string;
   calls: CallEngineDeps;
+  /** Assistants as webhook deliveries need them (briefly cached per process). */
+  deliveryAssistants: DeliveryAssistants;
   /** Call recordings copied from the provider, on local disk under DATA_DIR/recordings. */
   recordings: RecordingDeps;
 }
@@ -57,7 +63,16 @@ export function createServices(input: {
     formProviders,
     voice,
     voiceWebhookSecret: config.bland?.webhookSecret ?? simulator.webhookSecret,
-    calls: { db, queue, voice, publicUrl: config.publicUrl, logger, dialGraceMs: 2 * timeoutMs },
+    calls: {
+      db,
+      queue,
+      attempts: createAttemptQueue(queue),
+      voice,
+      publicUrl: config.publicUrl,
+      logger,
+      dialGraceMs: 2 * timeoutMs,
+    },
+    deliveryAssistants: createDeliveryAssistants(db, box),
     recordings: {
       db,
       voice,

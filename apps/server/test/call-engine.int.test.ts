@@ -128,5 +128,15 @@ describe("the call engine, from a signed delivery to a recorded call", async () 
     await owner.json(`${path}/deactivate`, { method: "POST" });
     const [canceled] = await attemptsFor("closed-window");
     expect(canceled).toMatchObject({ dialState: "canceled", status: "failed" });
+    // A delivery right after deactivation (the assistant is still in the ingest's short cache)
+    // is acknowledged and stores nothing.
+    const late = await deliver(delivery({ phone: "+1 415 555 0147", token: "after-deactivation" }));
+    expect(late.status).toBe(200);
+    expect(await late.json()).toMatchObject({ outcome: "ignored" });
+    const stored = await db
+      .select()
+      .from(formSubmissions)
+      .where(eq(formSubmissions.providerResponseId, "after-deactivation"));
+    expect(stored).toHaveLength(0);
   });
 });

@@ -100,7 +100,14 @@ export function createApp(deps: AppDeps) {
     .route("/signup", signupRoutes({ db }))
     .route("/invitations", invitationPreviewRoutes({ db }))
     .route("/form-connections", formConnectionCallbackRoutes(providerDeps))
-    .route("/webhooks", webhookRoutes(providerDeps))
+    .route(
+      "/webhooks",
+      webhookRoutes({
+        ...providerDeps,
+        assistants: deps.services.deliveryAssistants,
+        attempts: calls.attempts,
+      }),
+    )
     .route(
       "/voice-webhooks",
       voiceWebhookRoutes({ calls, secret: deps.services.voiceWebhookSecret }),

@@ -8,6 +8,7 @@ import {
   type VoiceProvider,
   VoiceProviderError,
 } from "../../providers/voice/voice-provider.ts";
+import { createBatchedSender } from "../../queue/batched-sender.ts";
 import type { Queue } from "../../queue/queue.ts";
 import { nextCallTime, timeZoneForNumber } from "./calling-window.ts";
 import { enqueueRecordingFetch, pendingRecordings } from "./recordings.ts";
@@ -17,6 +18,8 @@ export const PLACE_CALL_JOB = "calls.place";
 export interface CallEngineDeps {
   db: Database;
   queue: Queue;
+  /** Where attempts are handed to the workers (batched: see createAttemptQueue). */
+  attempts: AttemptQueue;
   voice: VoiceProvider;
   publicUrl: string;
   logger: Logger;
@@ -42,6 +45,22 @@ export function fillScript(script: string, name: string | null): string {
   return script.replaceAll("{name}", name?.trim() || "there");
 }
 
+/** The first moment at or after notBefore inside the assistant's window, in the respondent's zone. */
+export function attemptDueAt(
+  assistant: Pick<
+    typeof formAssistants.$inferSelect,
+    "callingWindowStart" | "callingWindowEnd" | "defaultTimeZone"
+  >,
+  phone: string,
+  notBefore: Date,
+): Date {
+  return nextCallTime(
+    notBefore,
+    { start: assistant.callingWindowStart, end: assistant.callingWindowEnd },
+    timeZoneForNumber(phone, assistant.defaultTimeZone),
+  );
+}
+
 /**
  * Creates attempt N of a submission's call as a call_record, due at the first moment inside
  * the assistant's calling window in the respondent's local time. Runs inside the caller's
@@ -58,12 +77,7 @@ export async function scheduleAttempt(
     notBefore: Date;
   },
 ): Promise<{ id: string; scheduledFor: Date }> {
-  const zone = timeZoneForNumber(input.phone, input.assistant.defaultTimeZone);
-  const scheduledFor = nextCallTime(
-    input.notBefore,
-    { start: input.assistant.callingWindowStart, end: input.assistant.callingWindowEnd },
-    zone,
-  );
+  const scheduledFor = attemptDueAt(input.assistant, input.phone, input.notBefore);
   const [row] = await tx
     .insert(callRecords)
     .values({
@@ -91,22 +105,32 @@ export async function scheduleAttempt(
   return existing!;
 }
 
-/** Hands an attempt to the queue; one job per attempt however often this is called. */
-export async function enqueueAttempt(
-  queue: Queue,
-  attempt: { id: string; scheduledFor: Date },
-): Promise<void> {
-  await queue.send(
-    PLACE_CALL_JOB,
-    { attemptId: attempt.id },
-    {
-      singletonKey: attempt.id,
-      startAfter: attempt.scheduledFor,
-      retryLimit: 5,
-      retryDelay: 5,
-      retryBackoff: true,
-    },
-  );
+export interface AttemptQueue {
+  /**
+   * Hands an attempt to the workers, due at scheduledFor. A second job for the same attempt is
+   * harmless (the attempt's row lock and dial state make it a no-op), so callers need not
+   * coordinate; resolves once the job is committed.
+   */
+  enqueue(attempt: { id: string; scheduledFor: Date }): Promise<void>;
+}
+
+/**
+ * calls.place jobs, inserted in batches: a burst of deliveries shares one insert and one
+ * commit instead of paying for one each (about 40% of the ingest's cost when sent one by one).
+ */
+export function createAttemptQueue(queue: Queue): AttemptQueue {
+  const sender = createBatchedSender<{ attemptId: string }>(queue, PLACE_CALL_JOB);
+  return {
+    enqueue: (attempt) =>
+      sender.send({
+        data: { attemptId: attempt.id },
+        singletonKey: attempt.id,
+        startAfter: attempt.scheduledFor,
+        retryLimit: 5,
+        retryDelay: 5,
+        retryBackoff: true,
+      }),
+  };
 }
 
 type PlaceResult = "dialed" | "reconciled" | "rescheduled" | "waiting" | "canceled" | "skipped";
@@ -146,12 +170,7 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
       if (at > now) return { kind: "waiting" as const, at };
       return { kind: "reconcile" as const, row };
     }
-    const phone = submission.respondentPhoneNumber ?? "";
-    const due = nextCallTime(
-      now,
-      { start: assistant.callingWindowStart, end: assistant.callingWindowEnd },
-      timeZoneForNumber(phone, assistant.defaultTimeZone),
-    );
+    const due = attemptDueAt(assistant, submission.respondentPhoneNumber ?? "", now);
     if (attempt.scheduledFor > now || due > now) {
       const scheduledFor = attempt.scheduledFor > due ? attempt.scheduledFor : due;
       await tx.update(callRecords).set({ scheduledFor }).where(eq(callRecords.id, attempt.id));
@@ -171,11 +190,11 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
 
   if (decision.kind === "skipped" || decision.kind === "canceled") return decision.kind;
   if (decision.kind === "rescheduled") {
-    await enqueueAttempt(deps.queue, { id: attemptId, scheduledFor: decision.scheduledFor });
+    await deps.attempts.enqueue({ id: attemptId, scheduledFor: decision.scheduledFor });
     return "rescheduled";
   }
   if (decision.kind === "waiting") {
-    await enqueueAttempt(deps.queue, { id: attemptId, scheduledFor: decision.at });
+    await deps.attempts.enqueue({ id: attemptId, scheduledFor: decision.at });
     return "waiting";
   }
   if (decision.kind === "reconcile") {
@@ -324,7 +343,7 @@ export async function applyOutcome(deps: CallEngineDeps, outcome: CallOutcome): 
     return { next, recording };
   });
   if (result.recording) await enqueueRecordingFetch(deps.queue, result.recording);
-  if (result.next) await enqueueAttempt(deps.queue, result.next);
+  if (result.next) await deps.attempts.enqueue(result.next);
 }
 
 /** Deactivation cancels the assistant's attempts that have not been dialled yet. */
@@ -369,7 +388,7 @@ export async function sweepAttempts(
     )
     .limit(1000);
   for (const attempt of due) {
-    await enqueueAttempt(deps.queue, {
+    await deps.attempts.enqueue({
       id: attempt.id,
       // An interrupted dial is looked at once its request can no longer be in flight.
       scheduledFor:

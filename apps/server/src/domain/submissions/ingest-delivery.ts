@@ -1,12 +1,10 @@
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
-import { formAssistants, formSubmissions } from "../../db/schema/index.ts";
 import type { Logger } from "../../lib/logger.ts";
-import type { SecretBox } from "../../lib/secret-box.ts";
 import { FormProviderError } from "../../providers/forms/form-provider.ts";
-import type { Queue } from "../../queue/queue.ts";
-import { enqueueAttempt, scheduleAttempt } from "../calls/call-engine.ts";
+import { type AttemptQueue, attemptDueAt } from "../calls/call-engine.ts";
 import type { FormProviders } from "../form-connections/form-providers.ts";
+import type { DeliveryAssistants } from "./delivery-assistants.ts";
 import { evaluateSubmission } from "./submission-rules.ts";
 
 export type IngestResult =
@@ -15,6 +13,14 @@ export type IngestResult =
   | { outcome: "ignored"; reason: string }
   | { outcome: "rejected"; status: 400 | 401; reason: string };
 
+export interface IngestDeps {
+  db: Database;
+  providers: FormProviders;
+  assistants: DeliveryAssistants;
+  logger: Logger;
+  attempts: AttemptQueue;
+}
+
 /**
  * One delivery from a form provider (PRODUCT.md step 1): verify the signature on the raw body
  * with the assistant's secret, parse, and store the submission once per provider response id
@@ -22,19 +28,16 @@ export type IngestResult =
  * never a 404/410, which would make Typeform disable the webhook.
  */
 export async function ingestDelivery(
-  deps: { db: Database; box: SecretBox; providers: FormProviders; logger: Logger; queue: Queue },
+  deps: IngestDeps,
   input: { providerId: string; assistantId: string; rawBody: string; headers: Headers },
 ): Promise<IngestResult> {
   const provider = deps.providers.get(input.providerId);
-  const [assistant] = /^[0-9a-f-]{36}$/i.test(input.assistantId)
-    ? await deps.db.select().from(formAssistants).where(eq(formAssistants.id, input.assistantId))
-    : [];
+  const assistant = await deps.assistants.get(input.assistantId);
   if (!assistant || assistant.provider !== provider.id) {
     return { outcome: "ignored", reason: "unknown assistant" };
   }
-  if (!assistant.webhookSecretEncrypted) return { outcome: "ignored", reason: "no webhook secret" };
-  const secret = deps.box.decrypt(assistant.webhookSecretEncrypted);
-  if (!provider.verifyDelivery(input.rawBody, input.headers, secret)) {
+  if (!assistant.webhookSecret) return { outcome: "ignored", reason: "no webhook secret" };
+  if (!provider.verifyDelivery(input.rawBody, input.headers, assistant.webhookSecret)) {
     deps.logger.warn(
       { assistantId: assistant.id, provider: provider.id },
       "Rejected a webhook delivery with a missing or wrong signature",
@@ -57,42 +60,57 @@ export async function ingestDelivery(
   }
 
   const evaluated = evaluateSubmission(submission.answers, assistant);
-  // The submission and its first call attempt commit together: an accepted submission that
-  // should be called always has its attempt (the sweeper enqueues it if the enqueue below is
-  // lost to a crash).
-  const stored = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(formSubmissions)
-      .values({
-        organizationId: assistant.organizationId,
-        assistantId: assistant.id,
-        provider: provider.id,
-        formId: submission.formId,
-        providerResponseId: submission.responseId,
-        respondentName: evaluated.name,
-        respondentEmail: evaluated.email,
-        respondentPhoneNumber: evaluated.phone ?? evaluated.rawPhone,
-        status: evaluated.status,
-        answers: { answers: submission.answers, hidden: submission.hidden, raw: submission.raw },
-        submittedAt: submission.submittedAt,
-      })
-      .onConflictDoNothing()
-      .returning({ id: formSubmissions.id, status: formSubmissions.status });
-    if (!row) return null;
-    const attempt =
-      row.status === "call_scheduled" && evaluated.phone
-        ? await scheduleAttempt(tx, {
-            organizationId: assistant.organizationId,
-            submissionId: row.id,
-            assistant,
-            phone: evaluated.phone,
-            attempt: 1,
-            notBefore: new Date(),
-          })
-        : null;
-    return { row, attempt };
-  });
-  if (!stored) return { outcome: "duplicate" };
-  if (stored.attempt) await enqueueAttempt(deps.queue, stored.attempt);
-  return { outcome: "stored", submissionId: stored.row.id, status: stored.row.status };
+  const callable = evaluated.status === "call_scheduled" && evaluated.phone !== null;
+  const scheduledFor = callable ? attemptDueAt(assistant, evaluated.phone!, new Date()) : null;
+  const answers = { answers: submission.answers, hidden: submission.hidden, raw: submission.raw };
+  // One statement, so one atomic commit and one round trip: the submission and its first call
+  // attempt are stored together or not at all (an accepted submission that should be called
+  // always has its attempt, and the sweeper enqueues it if the enqueue below is lost to a
+  // crash). The assistant must still be active at this moment: a deactivation is never missed
+  // because of the assistant cache. A repeated response id inserts nothing (the unique index).
+  const { rows } = await deps.db.execute<{
+    active: boolean;
+    submission_id: string | null;
+    status: string | null;
+    attempt_id: string | null;
+    scheduled_for: Date | string | null;
+  }>(sql`
+    with assistant as (
+      select id, organization_id from form_assistants
+      where id = ${assistant.id} and is_active and form_id = ${submission.formId}
+    ), submission as (
+      insert into form_submissions (organization_id, assistant_id, provider, form_id,
+        provider_response_id, respondent_name, respondent_email, respondent_phone_number, status,
+        answers, submitted_at)
+      select organization_id, id, ${provider.id}, ${submission.formId}, ${submission.responseId},
+        ${evaluated.name}, ${evaluated.email}, ${evaluated.phone ?? evaluated.rawPhone},
+        ${evaluated.status}, ${JSON.stringify(answers)}::jsonb,
+        ${submission.submittedAt?.toISOString() ?? null}::timestamptz
+      from assistant
+      on conflict do nothing
+      returning id, status
+    ), attempt as (
+      insert into call_records (organization_id, submission_id, assistant_id, call_attempt,
+        status, dial_state, scheduled_for)
+      select a.organization_id, s.id, a.id, 1, 'in-progress', 'scheduled',
+        ${scheduledFor?.toISOString() ?? null}::timestamptz
+      from submission s, assistant a
+      where ${callable}
+      returning id, scheduled_for
+    )
+    select exists (select 1 from assistant) as active,
+      (select id from submission) as submission_id,
+      (select status from submission) as status,
+      (select id from attempt) as attempt_id,
+      (select scheduled_for from attempt) as scheduled_for`);
+  const stored = rows[0]!;
+  if (!stored.active) return { outcome: "ignored", reason: "assistant is inactive" };
+  if (!stored.submission_id) return { outcome: "duplicate" };
+  if (stored.attempt_id && stored.scheduled_for) {
+    await deps.attempts.enqueue({
+      id: stored.attempt_id,
+      scheduledFor: new Date(stored.scheduled_for),
+    });
+  }
+  return { outcome: "stored", submissionId: stored.submission_id, status: stored.status! };
 }
