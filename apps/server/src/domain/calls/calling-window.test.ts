@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextCallTime, timeZoneForNumber } from "./calling-window.ts";
+import { nextCallTime, timeZoneForNumber, timeZonesOfNumber } from "./calling-window.ts";
 
 const window = { start: "09:00", end: "20:00" };
 
@@ -31,9 +31,24 @@ describe("calling window", () => {
     );
   });
 
-  it("takes the zone from the number where the country has one", () => {
+  it("takes the zone from the number: the country's, or the area code's", () => {
     expect(timeZoneForNumber("+442079460958", "America/New_York")).toBe("Europe/London");
-    expect(timeZoneForNumber("+14155550123", "America/Chicago")).toBe("America/Chicago");
+    expect(timeZoneForNumber("+14155550123", "America/Chicago")).toBe("America/Los_Angeles");
+    expect(timeZoneForNumber("+12125550123", "America/Chicago")).toBe("America/New_York");
+    expect(timeZoneForNumber("+13125550123", "America/New_York")).toBe("America/Chicago");
+    expect(timeZoneForNumber("+16045550123", "America/New_York")).toBe("America/Vancouver");
+    expect(timeZoneForNumber("+18085550123", "America/New_York")).toBe("Pacific/Honolulu");
+    expect(timeZoneForNumber("+61212345678", "Australia/Perth")).toBe("Australia/Sydney");
+  });
+
+  it("keeps the assistant's zone when the number leaves the choice open", () => {
+    expect(timeZonesOfNumber("+12085550123").length).toBeGreaterThan(1); // Idaho: two zones
+    expect(timeZoneForNumber("+12085550123", "America/Los_Angeles")).toBe("America/Los_Angeles");
+    expect(timeZoneForNumber("+12085550123", "Europe/London")).toBe(
+      timeZonesOfNumber("+12085550123")[0],
+    );
+    // +1 with an area code the map does not know: the whole of North America.
+    expect(timeZoneForNumber("+19995550123", "America/Denver")).toBe("America/Denver");
     expect(timeZoneForNumber("not a number", "UTC")).toBe("UTC");
   });
 });
