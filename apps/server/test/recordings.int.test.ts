@@ -1,4 +1,4 @@
-import type { RecordingLink } from "@ringback/contracts";
+import type { SignedLink } from "@ringback/contracts";
 import { describe, expect, it } from "vitest";
 import { signLink } from "../src/auth/signed-links.ts";
 import { createSecretBox } from "../src/lib/secret-box.ts";
@@ -43,7 +43,7 @@ describe("call recordings: copied into Ringback's storage, played only by member
 
   it("gives each member a signed link that plays without a bearer token, with byte ranges", async () => {
     for (const user of [team.owner, team.admin, team.member]) {
-      const link = await user.client.json<RecordingLink>(`${recordingPath}-link`);
+      const link = await user.client.json<SignedLink>(`${recordingPath}-link`);
       expect(link.url.startsWith(`${recordingPath}?`)).toBe(true);
       expect(new Date(link.expiresAt).getTime()).toBeGreaterThan(Date.now());
       const whole = await fetch(app.url + link.url);
@@ -52,7 +52,7 @@ describe("call recordings: copied into Ringback's storage, played only by member
       expect(whole.headers.get("accept-ranges")).toBe("bytes");
       expect(new Uint8Array(await whole.arrayBuffer())).toEqual(original);
     }
-    const link = await team.member.client.json<RecordingLink>(`${recordingPath}-link`);
+    const link = await team.member.client.json<SignedLink>(`${recordingPath}-link`);
     const part = await fetch(app.url + link.url, { headers: { range: "bytes=100-199" } });
     expect(part.status).toBe(206);
     expect(part.headers.get("content-range")).toBe(`bytes 100-199/${original.length}`);
@@ -78,7 +78,7 @@ describe("call recordings: copied into Ringback's storage, played only by member
     expect((await fetch(app.url + recordingPath)).status).toBe(401);
     // A member's link, moved to another path or with its expiry pushed back.
     const link = new URL(
-      app.url + (await team.owner.client.json<RecordingLink>(`${recordingPath}-link`)).url,
+      app.url + (await team.owner.client.json<SignedLink>(`${recordingPath}-link`)).url,
     );
     const strangerPath = `/api/organizations/${stranger.organization.id}/call-records/${call!.id}/recording`;
     expect((await fetch(`${app.url}${strangerPath}${link.search}`)).status).toBe(401);
@@ -99,13 +99,13 @@ describe("call recordings: copied into Ringback's storage, played only by member
       "This link has expired. Please try again.",
     );
     // A link issued to someone who has since been removed from the organization.
-    const leaving = await team.member.client.json<RecordingLink>(`${recordingPath}-link`);
+    const leaving = await team.member.client.json<SignedLink>(`${recordingPath}-link`);
     await team.owner.client.json(`/api/organizations/${org}/members/${team.member.memberId}`, {
       method: "DELETE",
     });
     expect((await fetch(app.url + leaving.url)).status).toBe(404);
     // And a link from a session that has signed out.
-    const admins = await team.admin.client.json<RecordingLink>(`${recordingPath}-link`);
+    const admins = await team.admin.client.json<SignedLink>(`${recordingPath}-link`);
     await team.admin.client.request("/api/auth/sign-out", { method: "POST", json: {} });
     expect((await fetch(app.url + admins.url)).status).toBe(401);
   });

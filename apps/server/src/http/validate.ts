@@ -2,6 +2,22 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import { AppError } from "../lib/app-error.ts";
 
+function parsed<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new AppError("validation_failed", issue?.message ?? "Invalid request", {
+      issues: result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+    });
+  }
+  return result.data;
+}
+
+/** Parses the query string with a contracts schema (first value of each parameter). */
+export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  return parsed(schema, c.req.query());
+}
+
 /** Parses a JSON body with a contracts schema; the first problem becomes the message. */
 export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   let body: unknown;
@@ -10,12 +26,5 @@ export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Pro
   } catch {
     throw new AppError("bad_request", "The request body must be JSON.");
   }
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new AppError("validation_failed", issue?.message ?? "Invalid request", {
-      issues: result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
-    });
-  }
-  return result.data;
+  return parsed(schema, body);
 }

@@ -1,3 +1,4 @@
+import type { CallStatus } from "@ringback/contracts";
 import { sql } from "drizzle-orm";
 import {
   index,
@@ -54,15 +55,7 @@ export const formSubmissions = pgTable(
   ],
 );
 
-export const callStatuses = [
-  "answered",
-  "completed",
-  "in-progress",
-  "failed",
-  "busy",
-  "no-answer",
-] as const;
-export type CallStatus = (typeof callStatuses)[number];
+export { type CallStatus, callStatuses } from "@ringback/contracts";
 
 export const callRecords = pgTable(
   "call_records",
@@ -117,5 +110,60 @@ export const callRecords = pgTable(
     index("call_records_due_idx")
       .on(t.scheduledFor)
       .where(sql`${t.dialState} in ('scheduled', 'dialing')`),
+  ],
+);
+
+/**
+ * Call Records' read model (issue 7): one row per group of attempts — a submission's, or a call
+ * record without a submission on its own — with what the page lists, filters, sorts and
+ * searches by. Kept by database triggers on call_records (migration 0010), so every writer keeps
+ * it right; never written by application code.
+ */
+export const callGroups = pgTable(
+  "call_groups",
+  {
+    /** The submission's id, or the call record's id when it has no submission. */
+    id: uuid("id").primaryKey(),
+    organizationId: tenant(),
+    submissionId: uuid("submission_id").references(() => formSubmissions.id, {
+      onDelete: "cascade",
+    }),
+    assistantId: uuid("assistant_id").references(() => formAssistants.id, { onDelete: "set null" }),
+    assistantName: text("assistant_name"),
+    formTitle: text("form_title"),
+    respondentName: text("respondent_name"),
+    respondentEmail: text("respondent_email"),
+    respondentPhoneNumber: text("respondent_phone_number"),
+    /** lower(name, email and form title): what the search box matches (trigram index). */
+    searchText: text("search_text").notNull().default(""),
+    attemptCount: integer("attempt_count").notNull(),
+    latestCallId: uuid("latest_call_id").notNull(),
+    latestStatus: text("latest_status").$type<CallStatus>().notNull(),
+    /** When the latest attempt was created (to the millisecond): Newest First / Oldest First. */
+    latestCallAt: timestamp("latest_call_at", { withTimezone: true }).notNull(),
+    /** Seconds, all attempts: 'Duration'. */
+    totalDuration: integer("total_duration").notNull().default(0),
+  },
+  (t) => [
+    index("call_groups_org_latest_idx").on(t.organizationId, t.latestCallAt, t.id),
+    index("call_groups_org_status_latest_idx").on(
+      t.organizationId,
+      t.latestStatus,
+      t.latestCallAt,
+      t.id,
+    ),
+    index("call_groups_org_duration_idx").on(
+      t.organizationId,
+      t.totalDuration,
+      t.latestCallAt,
+      t.id,
+    ),
+    index("call_groups_org_status_duration_idx").on(
+      t.organizationId,
+      t.latestStatus,
+      t.totalDuration,
+      t.latestCallAt,
+      t.id,
+    ),
   ],
 );

@@ -1,36 +1,83 @@
 import { Readable } from "node:stream";
-import type { RecordingLink } from "@ringback/contracts";
-import { Hono } from "hono";
+import { callRecordsQuerySchema, type SignedLink } from "@ringback/contracts";
+import { type Context, Hono } from "hono";
+import { stream } from "hono/streaming";
 import { signLink } from "../../auth/signed-links.ts";
 import type { Database } from "../../db/database.ts";
+import {
+  exportCallRecords,
+  getCallRecord,
+  listCallGroups,
+} from "../../domain/calls/call-records.ts";
 import { storedRecording } from "../../domain/calls/recordings.ts";
 import { parseByteRange } from "../../lib/byte-range.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import type { RecordingStore } from "../../providers/storage/recording-store.ts";
 import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts";
+import { parseQuery } from "../validate.ts";
 
-/** How long a recording link plays; the page asks for a fresh one at each play. */
-const RECORDING_LINK_SECONDS = 3600;
+/** How long a recording or export link works; the page asks for a fresh one each time. */
+const LINK_SECONDS = 3600;
 
 /** /api/organizations/:organizationId/call-records — members only. */
 export function callRecordsRoutes(deps: { db: Database; box: SecretBox; store: RecordingStore }) {
   const { db } = deps;
+  const link = (c: Context<{ Variables: TenantVariables }>, path: string, query = "") => {
+    const expiresAt = new Date(Date.now() + LINK_SECONDS * 1000);
+    const signed = signLink(
+      deps.box,
+      `/api/organizations/${c.get("organizationId")}/call-records${path}`,
+      { userId: c.get("userId"), sessionId: c.get("sessionId") },
+      expiresAt,
+    );
+    c.header("Cache-Control", "no-store");
+    return c.json({
+      url: query ? `${signed}&${query}` : signed,
+      expiresAt: expiresAt.toISOString(),
+    } satisfies SignedLink);
+  };
   return (
     new Hono<{ Variables: TenantVariables }>()
-      // GET /:callRecordId/recording-link — a signed link for an <audio> element (RecordingLink).
-      .get("/:callRecordId/recording-link", withOrganization(db, "calls:read"), async (c) => {
-        const organizationId = c.get("organizationId");
-        const callRecordId = c.req.param("callRecordId");
-        await storedRecording(db, organizationId, callRecordId);
-        const expiresAt = new Date(Date.now() + RECORDING_LINK_SECONDS * 1000);
-        const url = signLink(
-          deps.box,
-          `/api/organizations/${organizationId}/call-records/${callRecordId}/recording`,
-          { userId: c.get("userId"), sessionId: c.get("sessionId") },
-          expiresAt,
-        );
+      // GET / — one page of call groups (CallGroupPage): search, status, sort, page.
+      .get("/", withOrganization(db, "calls:read"), async (c) => {
+        const query = parseQuery(c, callRecordsQuerySchema);
         c.header("Cache-Control", "no-store");
-        return c.json({ url, expiresAt: expiresAt.toISOString() } satisfies RecordingLink);
+        return c.json(await listCallGroups(db, c.get("organizationId"), query));
+      })
+      // GET /export-link — a signed link to /export.csv with the same search, status and sort.
+      .get("/export-link", withOrganization(db, "calls:read"), (c) => {
+        const { search, status, sort } = parseQuery(c, callRecordsQuerySchema);
+        const query = new URLSearchParams();
+        if (search) query.set("search", search);
+        if (status) query.set("status", status);
+        if (sort) query.set("sort", sort);
+        return link(c, "/export.csv", query.toString());
+      })
+      // GET /export.csv — every attempt of the matching groups, streamed as it is read.
+      .get("/export.csv", withOrganization(db, "calls:read"), (c) => {
+        const filter = parseQuery(c, callRecordsQuerySchema);
+        const day = new Date().toISOString().slice(0, 10);
+        c.header("Content-Type", "text/csv; charset=utf-8");
+        c.header("Content-Disposition", `attachment; filename="call-records-${day}.csv"`);
+        c.header("Cache-Control", "no-store");
+        const lines = exportCallRecords(db, c.get("organizationId"), filter);
+        return stream(c, async (out) => {
+          out.onAbort(() => void lines.return(undefined));
+          for await (const chunk of lines) {
+            if (out.aborted) break;
+            await out.write(chunk);
+          }
+        });
+      })
+      // GET /:callRecordId — one attempt with summary and transcript (CallRecordDetails).
+      .get("/:callRecordId", withOrganization(db, "calls:read"), async (c) =>
+        c.json(await getCallRecord(db, c.get("organizationId"), c.req.param("callRecordId"))),
+      )
+      // GET /:callRecordId/recording-link — a signed link for an <audio> element (SignedLink).
+      .get("/:callRecordId/recording-link", withOrganization(db, "calls:read"), async (c) => {
+        const callRecordId = c.req.param("callRecordId");
+        await storedRecording(db, c.get("organizationId"), callRecordId);
+        return link(c, `/${callRecordId}/recording`);
       })
       // GET /:callRecordId/recording — the audio, with byte ranges so the browser can seek.
       .get("/:callRecordId/recording", withOrganization(db, "calls:read"), async (c) => {
