@@ -47,7 +47,8 @@ export default defineConfig({
       CODE_SENDS_PER_IP: "100000",
       // Simulated calls play out in well under a second.
       CALL_SIMULATOR_RING_MS: "200",
-      CALL_SIMULATOR_TURN_MS: "50",
+      // Long enough for a recording to be played and stopped (a call is about 3 s).
+      CALL_SIMULATOR_TURN_MS: "600",
     },
     stdout: "ignore",
     stderr: "pipe",

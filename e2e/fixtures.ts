@@ -29,6 +29,9 @@ export const test = base.extend<{ page: Page }>({
       if (m.type() === "error" && !/status of 4\d\d/.test(m.text())) consoleErrors.push(m.text());
     });
     page.on("pageerror", (e) => consoleErrors.push(e.message));
+    // These machines are offline: Gravatar answers as it does for an address without a picture
+    // (d=404), so respondents' avatars fall back to initials, as they would for such a person.
+    await page.route("https://www.gravatar.com/**", (route) => route.fulfill({ status: 404 }));
     // "Network idle", minus the live-updates stream, which stays open for as long as the page.
     const inFlight = new Set<unknown>();
     const isStream = (url: string) => url.endsWith("/events");

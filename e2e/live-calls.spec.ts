@@ -1,8 +1,10 @@
 import { newPerson, signUp } from "./auth-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
-test("a submission is called, and the dashboard counts it without a reload", async ({ page }) => {
-  test.setTimeout(120_000);
+test("a submission is called; the dashboard counts it and Call Records plays it, live", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
   await signUp(page, newPerson("Live"));
 
   // Connect the sandbox and set up an assistant for 'Website enquiry', callable at any hour.
@@ -16,6 +18,11 @@ test("a submission is called, and the dashboard counts it without a reload", asy
     .getByRole("list", { name: "Forms" })
     .getByRole("button", { name: /Website enquiry/ })
     .click();
+  // Name and email are optional (None by default): Call Records shows and searches them.
+  await page.getByLabel("Name Field").click();
+  await page.getByRole("option", { name: /What's your name/ }).click();
+  await page.getByLabel("Email Field").click();
+  await page.getByRole("option", { name: /What's your email/ }).click();
   await page.getByRole("button", { name: "Assign Fields & Continue" }).click();
   await page
     .getByLabel("Assistant Script")
@@ -35,23 +42,77 @@ test("a submission is called, and the dashboard counts it without a reload", asy
 
   // A respondent fills in the public form elsewhere (over HTTP, so this tab stays in front).
   const formPage = await (await page.request.get(formUrl!)).text();
-  const form: Record<string, string> = {};
-  for (const match of formPage.matchAll(/<input([^>]*)>/g)) {
-    const attrs = match[1]!;
-    const name = /name="([^"]+)"/.exec(attrs)?.[1];
-    const type = /type="([^"]+)"/.exec(attrs)?.[1];
-    if (!name || type === "hidden") continue;
-    if (type === "tel") form[name] = "+1 415 555 0177";
-    else if (type === "email") form[name] = "sam@example.com";
-    else if (type === "radio") {
-      if (/value="yes"/i.test(attrs)) form[name] = /value="([^"]+)"/.exec(attrs)![1]!;
-    } else form[name] = "Sam";
-  }
-  const submitted = await page.request.post(formUrl!, { form });
-  expect(submitted.ok()).toBe(true);
+  const submit = async (name: string, phone: string) => {
+    const form: Record<string, string> = {};
+    for (const match of formPage.matchAll(/<input([^>]*)>/g)) {
+      const attrs = match[1]!;
+      const field = /name="([^"]+)"/.exec(attrs)?.[1];
+      const type = /type="([^"]+)"/.exec(attrs)?.[1];
+      if (!field || type === "hidden") continue;
+      if (type === "tel") form[field] = phone;
+      else if (type === "email") form[field] = "sam@example.com";
+      else if (type === "radio") {
+        if (/value="yes"/i.test(attrs)) form[field] = /value="([^"]+)"/.exec(attrs)![1]!;
+      } else form[field] = name;
+    }
+    const submitted = await page.request.post(formUrl!, { form });
+    expect(submitted.ok()).toBe(true);
+  };
+  await submit("Sam Rivera", "+1 415 555 0177");
 
   // No reload: the numbers move as the submission lands and the call ends.
   await expect(stat("Total Form Submissions")).toHaveText("1", { timeout: 20_000 });
   await expect(stat("Completed Calls")).toHaveText("1", { timeout: 30_000 });
   await expect(stat("Answered Calls")).toHaveText("1");
+
+  // Call Records: find the call by name, expand it, play and stop its recording.
+  await page.getByRole("link", { name: "Call Records" }).first().click();
+  await expect(page.getByRole("heading", { name: "Call Records" })).toBeVisible();
+  await page.getByLabel("Search by name, email or form title").fill("rivera");
+  await expect(page).toHaveURL(/search=rivera/);
+  const row = page.getByRole("row").filter({ hasText: "Sam Rivera" });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Website enquiry");
+  await expect(row).toContainText("Answered");
+  await page.getByRole("button", { name: "Show attempts for Sam Rivera" }).click();
+  const attempt = page.locator('tr[data-attempt="1"]');
+  await expect(attempt).toContainText("Attempt 1");
+  await expect(attempt).toContainText("Answered");
+  await attempt.getByRole("button", { name: /^Play recording of/ }).click();
+  await expect(attempt.getByRole("button", { name: /^Pause recording of/ })).toBeVisible();
+  await attempt.getByRole("button", { name: /^Stop recording of/ }).click();
+  await expect(attempt.getByRole("button", { name: /^Play recording of/ })).toBeVisible();
+  await expect(attempt.getByRole("button", { name: /^Stop recording of/ })).toBeDisabled();
+
+  // Call Details: the summary and the conversation, the assistant on the right.
+  await row.getByRole("button", { name: "Latest Call" }).click();
+  const panel = page.getByRole("dialog", { name: "Call Details" });
+  await expect(panel.getByRole("heading", { name: "Summary" })).toBeVisible();
+  const conversation = panel.getByRole("list", { name: "Conversation" });
+  await expect(conversation.locator('li[data-from="assistant"]').first()).toContainText("Sam");
+  await expect(conversation.locator('li[data-from="respondent"]').first()).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+
+  // A new lead shows up on the open page, with the user's search kept, and changes status live.
+  // 0005: no answer on the first attempt; the second waits for the assistant's retry delay.
+  await submit("Sam Later", "+1 415 555 0005");
+  const later = page.getByRole("row").filter({ hasText: "Sam Later" });
+  await page.getByLabel("Search by name, email or form title").fill("sam");
+  await expect(later).toHaveCount(1, { timeout: 20_000 });
+  await expect(later.getByRole("cell").nth(3)).toHaveText("2", { timeout: 40_000 });
+  await expect(later).toContainText("In Progress");
+  await page.getByRole("button", { name: "Show attempts for Sam Later" }).click();
+  await expect(page.locator('tr[data-attempt="1"]').filter({ hasText: "No Answer" })).toHaveCount(
+    1,
+  );
+
+  // The search, filter and sort live in the URL: they survive a reload.
+  await page.getByRole("combobox", { name: "Filter by status" }).click();
+  await page.getByRole("option", { name: "Answered" }).click();
+  await expect(page).toHaveURL(/status=answered/);
+  await page.reload();
+  await expect(page.getByLabel("Search by name, email or form title")).toHaveValue("sam");
+  await expect(page.getByRole("combobox", { name: "Filter by status" })).toHaveText("Answered");
+  await expect(page.getByRole("row").filter({ hasText: "Sam Rivera" })).toHaveCount(1);
 });

@@ -23,7 +23,14 @@ const entry = fileURLToPath(new URL("../../apps/server/src/main.ts", import.meta
  * assistant on a form (set up directly: benchmarks measure calling, not configuring). The load
  * generator runs in this process, so it does not share the app's event loop.
  */
-export async function startBenchApp(options: { callingWindow?: { start: string; end: string } }) {
+export async function startBenchApp(options: {
+  callingWindow?: { start: string; end: string };
+  /**
+   * Development mode: one-time codes go to the dev outbox (a benchmark signs in through the
+   * real API). Production mode (the default) is what the ingest figures are about.
+   */
+  development?: boolean;
+}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ringback-bench-"));
   chmodSync(dataDir, 0o755);
   const logger = createLogger({ level: "silent", pretty: false });
@@ -43,7 +50,7 @@ export async function startBenchApp(options: { callingWindow?: { start: string; 
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "/tmp",
-      NODE_ENV: "production",
+      NODE_ENV: options.development ? "development" : "production",
       // e.g. BENCH_NODE_OPTIONS=--cpu-prof to profile the app under load.
       NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS ?? "",
       DATABASE_URL: postgres.url,
@@ -52,9 +59,13 @@ export async function startBenchApp(options: { callingWindow?: { start: string; 
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_URL: url,
-      TWILIO_ACCOUNT_SID: "bench",
-      TWILIO_AUTH_TOKEN: "bench",
-      TWILIO_FROM_NUMBER: "+14155550100",
+      ...(options.development
+        ? {}
+        : {
+            TWILIO_ACCOUNT_SID: "bench",
+            TWILIO_AUTH_TOKEN: "bench",
+            TWILIO_FROM_NUMBER: "+14155550100",
+          }),
       LOG_LEVEL: "warn",
       CALL_SIMULATOR_RING_MS: "100",
       CALL_SIMULATOR_TURN_MS: "10",
@@ -107,6 +118,11 @@ export async function startBenchApp(options: { callingWindow?: { start: string; 
 
   return {
     url,
+    /** The app's process id (for its memory figures). */
+    pid: child.pid!,
+    db,
+    assistantId,
+    organizationId: "bench",
     webhookPath: `/api/webhooks/typeform/${assistantId}`,
     pool,
     /** A signed Typeform delivery for response `token`, with an available US number. */

@@ -231,6 +231,20 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
     const [group] = await db.select().from(callGroups).where(eq(callGroups.id, ana));
     expect(group).toMatchObject({ attemptCount: 2, totalDuration: 115, latestStatus: "answered" });
     await db.update(callRecords).set({ duration: 0 }).where(eq(callRecords.id, latest!.id));
+    // The totals (kept by a trigger, not counted per request) follow a status change.
+    const bruno = (await list("?search=bruno")).groups[0]!;
+    await db
+      .update(callRecords)
+      .set({ status: "answered" })
+      .where(eq(callRecords.id, bruno.latestCallId));
+    expect((await list("?status=answered")).total).toBe(5);
+    expect((await list("?status=busy")).total).toBe(6);
+    expect((await list()).total).toBe(15);
+    await db
+      .update(callRecords)
+      .set({ status: "busy" })
+      .where(eq(callRecords.id, bruno.latestCallId));
+    expect((await list("?status=busy")).total).toBe(7);
   });
 
   it("shows one attempt's summary and transcript", async () => {

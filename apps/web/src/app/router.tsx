@@ -9,6 +9,7 @@ import { ForgotPasswordPage } from "@/features/auth/forgot-password-page";
 import { LoginPage } from "@/features/auth/login-page";
 import { RequireAuth } from "@/features/auth/require-auth";
 import { SignupPage } from "@/features/auth/signup-page";
+import { CallRecordsPage } from "@/features/call-records/call-records-page";
 import { DashboardPage } from "@/features/dashboard/dashboard-page";
 import { NotFoundPage } from "@/features/errors/not-found-page";
 import { UnauthorizedPage } from "@/features/errors/unauthorized-page";
@@ -16,7 +17,6 @@ import { FormConnectionPage } from "@/features/form-connection/form-connection-p
 import { AcceptInvitationPage } from "@/features/invitations/accept-invitation-page";
 import { LandingPage } from "@/features/landing/landing-page";
 import { OrganizationSettingsPage } from "@/features/organization-settings/organization-settings-page";
-import { NotBuiltYetPage } from "@/features/pending/not-built-yet-page";
 import { ProfilePage } from "@/features/profile/profile-page";
 import { RootLayout } from "./root-layout";
 
@@ -57,7 +57,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <Navigate replace to="/admin/dashboard" /> },
           { path: "dashboard", element: <DashboardPage /> },
-          { path: "call-records", element: <NotBuiltYetPage screen="Call Records" /> },
+          { path: "call-records", element: <CallRecordsPage /> },
           { path: "assistant-configuration", element: <NewAssistantPage /> },
           { path: "assistant-configuration/:assistantId", element: <AssistantConfigurationPage /> },
           { path: "settings/organization", element: <OrganizationSettingsPage /> },

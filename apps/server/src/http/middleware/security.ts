@@ -11,7 +11,8 @@ export function securityHeaders(options: { isProduction: boolean }) {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:", "blob:"],
+      // Respondents' avatars come from Gravatar (issue 7); everything else is ours.
+      imgSrc: ["'self'", "data:", "blob:", "https://www.gravatar.com"],
       fontSrc: ["'self'", "data:"],
       mediaSrc: ["'self'", "blob:"],
       connectSrc: ["'self'"],

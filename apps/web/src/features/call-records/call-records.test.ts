@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { avatarUrl, emailHash, initials } from "./avatar";
+import { formatCallDate, formatDuration, statusTone } from "./format";
+import { pageWindow } from "./page-window";
+import { parseTranscript } from "./transcript";
+
+describe("duration", () => {
+  it("follows SPEC.md §9", () => {
+    expect(formatDuration(null)).toBe("N/A");
+    expect(formatDuration(undefined)).toBe("N/A");
+    expect(formatDuration(0)).toBe("N/A");
+    expect(formatDuration(1)).toBe("< 1 min");
+    expect(formatDuration(59)).toBe("< 1 min");
+    expect(formatDuration(60)).toBe("1 min");
+    expect(formatDuration(89)).toBe("1 min");
+    expect(formatDuration(90)).toBe("2 min");
+    expect(formatDuration(3600)).toBe("60 min");
+  });
+
+  it("formats dates like 'MMM d, yyyy h:mm a'", () => {
+    const local = new Date(2026, 10, 3, 16, 5).toISOString();
+    expect(formatCallDate(local)).toBe("Nov 3, 2026 4:05 PM");
+  });
+
+  it("colours statuses", () => {
+    expect(statusTone("answered")).toBe("success");
+    expect(statusTone("completed")).toBe("success");
+    expect(statusTone("in-progress")).toBe("info");
+    expect(statusTone("busy")).toBe("muted");
+    expect(statusTone("no-answer")).toBe("muted");
+    expect(statusTone("failed")).toBe("muted");
+  });
+});
+
+describe("transcripts", () => {
+  const expected = [
+    { from: "assistant", text: "Hi Ana" },
+    { from: "respondent", text: "Hello" },
+  ];
+
+  it("reads an array, with agent-action hidden and either speaker style", () => {
+    expect(
+      parseTranscript([
+        { speaker: "assistant", text: "Hi Ana" },
+        { speaker: "agent-action", text: "Ended the call" },
+        { speaker: "user", text: "Hello" },
+      ]),
+    ).toEqual(expected);
+    expect(
+      parseTranscript([
+        { role: "agent", message: "Hi Ana" },
+        { role: "customer", message: "Hello" },
+      ]),
+    ).toEqual(expected);
+    // Bland's own field name for the speaker is `user`.
+    expect(
+      parseTranscript([
+        { user: "assistant", text: "Hi Ana" },
+        { user: "user", text: "Hello" },
+      ]),
+    ).toEqual(expected);
+  });
+
+  it("reads a JSON string, an object with turns, and an object holding an array", () => {
+    const array = [
+      { speaker: "assistant", text: "Hi Ana" },
+      { speaker: "respondent", text: "Hello" },
+    ];
+    expect(parseTranscript(JSON.stringify(array))).toEqual(expected);
+    expect(parseTranscript({ turns: array })).toEqual(expected);
+    expect(parseTranscript({ transcript: array, id: 3 })).toEqual(expected);
+    expect(parseTranscript({ messages: JSON.stringify(array) })).toEqual(expected);
+  });
+
+  it("gives nothing for nothing, and skips entries without text", () => {
+    expect(parseTranscript(null)).toEqual([]);
+    expect(parseTranscript("not json")).toEqual([]);
+    expect(parseTranscript({ summary: "x" })).toEqual([]);
+    expect(parseTranscript([{ speaker: "assistant" }, 4, null])).toEqual([]);
+  });
+});
+
+describe("page numbers", () => {
+  it("shows every page up to five", () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(3, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(1, 0)).toEqual([]);
+  });
+
+  it("shows first, last and neighbours with ellipses beyond five", () => {
+    expect(pageWindow(1, 10)).toEqual([1, 2, "ellipsis-end", 10]);
+    expect(pageWindow(2, 10)).toEqual([1, 2, 3, "ellipsis-end", 10]);
+    expect(pageWindow(5, 10)).toEqual([1, "ellipsis-start", 4, 5, 6, "ellipsis-end", 10]);
+    expect(pageWindow(9, 10)).toEqual([1, "ellipsis-start", 8, 9, 10]);
+    expect(pageWindow(10, 10)).toEqual([1, "ellipsis-start", 9, 10]);
+    expect(pageWindow(3, 6)).toEqual([1, 2, 3, 4, "ellipsis-end", 6]);
+  });
+});
+
+describe("the avatar", () => {
+  it("is keyed by the SHA-256 of the trimmed, lower-cased email, at 80 px", async () => {
+    // Gravatar's documented example address and its SHA-256.
+    expect(await emailHash("  MyEmailAddress@example.com ")).toBe(
+      "84059b07d4be67b806386c0aad8070a23f18836bbaae342275dc0a83414c32ee",
+    );
+    expect(await avatarUrl("a@b.co")).toMatch(
+      /^https:\/\/www\.gravatar\.com\/avatar\/[0-9a-f]{64}\?s=80&d=404$/,
+    );
+  });
+
+  it("falls back to initials", () => {
+    expect(initials("Ana Lima", null)).toBe("AL");
+    expect(initials("Ana", null)).toBe("AN");
+    expect(initials(null, "joao.silva@example.com")).toBe("JS");
+    expect(initials(null, null)).toBe("?");
+  });
+});

@@ -1,0 +1,65 @@
+import type {
+  CallGroupPage,
+  CallRecordDetails,
+  CallRecordSort,
+  CallStatus,
+  SignedLink,
+} from "@ringback/contracts";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+export interface CallRecordsParams {
+  search: string;
+  status: CallStatus | null;
+  sort: CallRecordSort;
+  page: number;
+}
+
+const basePath = (organizationId: string) => `/api/organizations/${organizationId}/call-records`;
+
+/** The query string the API and the page's URL share (defaults left out). */
+export function callRecordsSearch(params: Partial<CallRecordsParams>): URLSearchParams {
+  const query = new URLSearchParams();
+  if (params.search?.trim()) query.set("search", params.search.trim());
+  if (params.status) query.set("status", params.status);
+  if (params.sort && params.sort !== "newest") query.set("sort", params.sort);
+  if (params.page && params.page > 1) query.set("page", String(params.page));
+  return query;
+}
+
+/**
+ * One page of call groups. Its key starts with the organization and "call-records", so live
+ * updates (lib/live-updates.ts) refetch it; the previous page stays on screen meanwhile, so a
+ * refetch never blanks the table or loses the user's place.
+ */
+export function useCallGroups(organizationId: string, params: CallRecordsParams) {
+  const query = callRecordsSearch(params).toString();
+  return useQuery({
+    queryKey: ["organization", organizationId, "call-records", "list", query],
+    queryFn: ({ signal }) =>
+      api.get<CallGroupPage>(`${basePath(organizationId)}${query ? `?${query}` : ""}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** One attempt's details for the side panel (live too: a call in progress fills in). */
+export function useCallRecord(organizationId: string, callRecordId: string | null) {
+  return useQuery({
+    queryKey: ["organization", organizationId, "call-records", "details", callRecordId],
+    queryFn: ({ signal }) =>
+      api.get<CallRecordDetails>(`${basePath(organizationId)}/${callRecordId}`, { signal }),
+    enabled: Boolean(callRecordId),
+  });
+}
+
+/** A fresh signed link to play an attempt's recording. */
+export function recordingLink(organizationId: string, callRecordId: string) {
+  return api.get<SignedLink>(`${basePath(organizationId)}/${callRecordId}/recording-link`);
+}
+
+/** A fresh signed link to download the current filter as CSV. */
+export function exportLink(organizationId: string, params: CallRecordsParams) {
+  const query = callRecordsSearch({ ...params, page: 1 }).toString();
+  return api.get<SignedLink>(`${basePath(organizationId)}/export-link${query ? `?${query}` : ""}`);
+}
