@@ -10,9 +10,9 @@ import {
   listCallGroups,
 } from "../../domain/calls/call-records.ts";
 import { storedRecording } from "../../domain/calls/recordings.ts";
-import { parseByteRange } from "../../lib/byte-range.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import type { RecordingStore } from "../../providers/storage/recording-store.ts";
+import { byteRangeResponse } from "../byte-range-response.ts";
 import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts";
 import { parseQuery } from "../validate.ts";
 
@@ -86,26 +86,13 @@ export function callRecordsRoutes(deps: { db: Database; box: SecretBox; store: R
           c.get("organizationId"),
           c.req.param("callRecordId"),
         );
-        c.header("Accept-Ranges", "bytes");
-        c.header("Cache-Control", "private, max-age=3600");
         c.header("Content-Disposition", "inline");
-        const range = parseByteRange(c.req.header("range"), recording.bytes);
-        if (range === "unsatisfiable") {
-          c.header("Content-Range", `bytes */${recording.bytes}`);
-          return c.body(null, 416);
-        }
-        c.header("Content-Type", recording.contentType);
-        const status = range ? 206 : 200;
-        if (range) {
-          c.header("Content-Range", `bytes ${range.start}-${range.end}/${recording.bytes}`);
-          c.header("Content-Length", String(range.end - range.start + 1));
-        } else {
-          c.header("Content-Length", String(recording.bytes));
-        }
-        // HEAD: the headers only; opening the file would leave it open unread.
-        if (c.req.method === "HEAD") return c.body(null, status);
-        const file = deps.store.read(recording.key, range ?? undefined);
-        return c.body(Readable.toWeb(file) as ReadableStream, status);
+        return byteRangeResponse(c, {
+          size: recording.bytes,
+          contentType: recording.contentType,
+          body: (range) =>
+            Readable.toWeb(deps.store.read(recording.key, range ?? undefined)) as ReadableStream,
+        });
       })
   );
 }

@@ -6,7 +6,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import type { Database } from "../../db/database.ts";
 import { simulatorCalls } from "../../db/schema/index.ts";
-import { parseByteRange } from "../../lib/byte-range.ts";
+import { byteRangeResponse } from "../../http/byte-range-response.ts";
 import { httpUrlSchema } from "../../lib/http-url.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Queue } from "../../queue/queue.ts";
@@ -273,21 +273,11 @@ export function callSimulatorRoutes(deps: CallSimulatorDeps) {
       : [];
     if (!call?.recording) return c.text("Recording not found.", 404);
     const audio = call.recording;
-    c.header("Accept-Ranges", "bytes");
-    c.header("Cache-Control", "private, max-age=3600");
-    const range = parseByteRange(c.req.header("range"), audio.length);
-    if (range === "unsatisfiable") {
-      c.header("Content-Range", `bytes */${audio.length}`);
-      return c.body(null, 416);
-    }
-    c.header("Content-Type", "audio/wav");
-    if (range) {
-      c.header("Content-Range", `bytes ${range.start}-${range.end}/${audio.length}`);
-      c.header("Content-Length", String(range.end - range.start + 1));
-      return c.body(new Uint8Array(audio.subarray(range.start, range.end + 1)), 206);
-    }
-    c.header("Content-Length", String(audio.length));
-    return c.body(new Uint8Array(audio), 200);
+    return byteRangeResponse(c, {
+      size: audio.length,
+      contentType: "audio/wav",
+      body: (range) => new Uint8Array(range ? audio.subarray(range.start, range.end + 1) : audio),
+    });
   });
 
   app.get("/", (c) =>
