@@ -57,6 +57,9 @@ export async function logIn(page: Page, phone: string): Promise<void> {
   if (!page.url().includes("/login")) await page.goto("/login");
   await page.getByLabel("Phone Number").fill(phone);
   await page.getByRole("button", { name: "Send Verification Code" }).click();
+  // The code step shows once the send has answered, so the outbox then holds the new code, not
+  // an older one sent to the same phone (reading earlier raced the send).
+  await expect(page.getByLabel("Verification Code")).toBeVisible();
   const code = await readCode(page, phone);
   await page.getByLabel("Verification Code").fill(code);
   await page.getByRole("button", { name: "Verify & Login" }).click();
