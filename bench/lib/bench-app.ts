@@ -84,14 +84,6 @@ export async function startBenchApp(options: {
     if (waited > 60_000) throw new Error("Ringback did not become healthy within 60 s");
     await new Promise((r) => setTimeout(r, 100));
   }
-  const config = { secretKey: SECRET_KEY };
-  const ringback = {
-    async stop() {
-      child.kill("SIGTERM");
-      await exited;
-      await postgres.stop();
-    },
-  };
   const { db, pool } = connectDatabase(postgres.url);
   const assistantId = "00000000-0000-4000-8000-00000000be0c";
   await db.execute(
@@ -110,7 +102,7 @@ export async function startBenchApp(options: {
     checkboxFieldId: "c",
     assistantScript: "Hi {name}",
     isActive: true,
-    webhookSecretEncrypted: createSecretBox(config.secretKey).encrypt(SECRET),
+    webhookSecretEncrypted: createSecretBox(SECRET_KEY).encrypt(SECRET),
     callingWindowStart: options.callingWindow?.start ?? "00:00",
     callingWindowEnd: options.callingWindow?.end ?? "23:59",
     defaultTimeZone: "UTC",
@@ -146,7 +138,9 @@ export async function startBenchApp(options: {
     },
     async stop() {
       await pool.end();
-      await ringback.stop();
+      child.kill("SIGTERM");
+      await exited;
+      await postgres.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -11,6 +11,7 @@ import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "d
 import type { Database } from "../../db/database.ts";
 import { callGroupCounts, callGroups, callRecords } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { isUuid } from "../../lib/uuid.ts";
 
 export interface CallGroupFilter {
   search?: string | undefined;
@@ -76,21 +77,23 @@ interface GroupRow {
   totalDuration: number;
 }
 
-/** One ordered slice of the organization's groups. */
+/** ORDER BY for a sort, in either direction. */
+const orderOf = (sort: ReturnType<typeof sortKeys>) =>
+  sort.keys.map((k) => (sort.descending ? desc(k.column) : asc(k.column)));
+
+/** The first `limit` of the organization's groups in this order. */
 function selectGroups(
   db: Database,
   where: SQL,
   sort: ReturnType<typeof sortKeys>,
   limit: number,
-  offset = 0,
 ): Promise<GroupRow[]> {
   return db
     .select(groupColumns)
     .from(callGroups)
     .where(where)
-    .orderBy(...sort.keys.map((k) => (sort.descending ? desc(k.column) : asc(k.column))))
-    .limit(limit)
-    .offset(offset);
+    .orderBy(...orderOf(sort))
+    .limit(limit);
 }
 
 const attemptColumns = {
@@ -221,7 +224,7 @@ export async function listCallGroups(
     .select({ id: callGroups.id })
     .from(callGroups)
     .where(where)
-    .orderBy(...order.keys.map((k) => (order.descending ? desc(k.column) : asc(k.column))))
+    .orderBy(...orderOf(order))
     .limit(size)
     .offset(skip);
   const ids = idRows.map((r) => r.id);
@@ -245,7 +248,7 @@ export async function getCallRecord(
   organizationId: string,
   callRecordId: string,
 ): Promise<CallRecordDetails> {
-  const [row] = /^[0-9a-f-]{36}$/i.test(callRecordId)
+  const [row] = isUuid(callRecordId)
     ? await db
         .select({
           ...attemptColumns,

@@ -3,6 +3,7 @@ import type { Database } from "../../db/database.ts";
 import { callRecords } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { isUuid } from "../../lib/uuid.ts";
 import type { RecordingStore } from "../../providers/storage/recording-store.ts";
 import type { VoiceProvider } from "../../providers/voice/voice-provider.ts";
 import type { Queue } from "../../queue/queue.ts";
@@ -117,7 +118,7 @@ export async function storedRecording(
   organizationId: string,
   callRecordId: string,
 ): Promise<{ key: string; contentType: string; bytes: number }> {
-  const [row] = /^[0-9a-f-]{36}$/i.test(callRecordId)
+  const [row] = isUuid(callRecordId)
     ? await db
         .select({
           key: callRecords.recordingKey,

@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import type { Database } from "../../db/database.ts";
 import { formAssistants } from "../../db/schema/index.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
+import { isUuid } from "../../lib/uuid.ts";
 
 export type DeliveryAssistant = typeof formAssistants.$inferSelect & {
   /** The decrypted webhook secret, or null when the assistant has none yet. */
@@ -13,8 +14,6 @@ export interface DeliveryAssistants {
   /** The assistant a delivery is addressed to (null: no such assistant), at most ttlMs old. */
   get(assistantId: string): Promise<DeliveryAssistant | null>;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Webhook deliveries arrive in bursts for the same few assistants: each process keeps the
@@ -45,7 +44,7 @@ export function createDeliveryAssistants(
   });
   return {
     async get(assistantId) {
-      if (!UUID.test(assistantId)) return null;
+      if (!isUuid(assistantId)) return null;
       return (await cache.fetch(assistantId))?.assistant ?? null;
     },
   };

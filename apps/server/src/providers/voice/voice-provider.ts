@@ -1,3 +1,5 @@
+import type { CallStatus } from "@ringback/contracts";
+
 /**
  * A voice-AI vendor that places Ringback's calls (Bland AI first; Vapi and Retell follow behind
  * the same interface). Vendors' wire formats stay inside their adapter: everything here is our
@@ -22,7 +24,8 @@ export interface PlaceCallInput {
   metadata: { submissionId: string; attemptId: string; attempt: number; organizationId: string };
 }
 
-export type CallStatus = "answered" | "completed" | "in-progress" | "failed" | "busy" | "no-answer";
+/** SPEC.md §4 statuses, shared with the web app. */
+export type { CallStatus };
 export type TranscriptSpeaker = "assistant" | "user" | "agent-action";
 export type AnsweredBy = "human" | "voicemail" | "unknown";
 

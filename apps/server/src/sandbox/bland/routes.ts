@@ -9,6 +9,7 @@ import { simulatorCalls } from "../../db/schema/index.ts";
 import { byteRangeResponse } from "../../http/byte-range-response.ts";
 import { httpUrlSchema } from "../../lib/http-url.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { isUuid } from "../../lib/uuid.ts";
 import type { Queue } from "../../queue/queue.ts";
 import { html } from "../typeform/html.ts";
 import {
@@ -42,7 +43,6 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_LIST = 100;
 const MAX_LIST = 1000;
 const E164 = /^\+[1-9]\d{6,14}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Bland's error body. */
 function blandError(c: Context, status: ContentfulStatusCode, code: string, message: string) {
@@ -240,7 +240,7 @@ export function callSimulatorRoutes(deps: CallSimulatorDeps) {
 
   api.get("/calls/:callId", async (c) => {
     const callId = c.req.param("callId");
-    const [call] = UUID.test(callId)
+    const [call] = isUuid(callId)
       ? await deps.db
           .select()
           .from(simulatorCalls)
@@ -265,7 +265,7 @@ export function callSimulatorRoutes(deps: CallSimulatorDeps) {
   app.get("/recordings/:file", async (c) => {
     const file = c.req.param("file");
     const callId = file.endsWith(".wav") ? file.slice(0, -4) : "";
-    const [call] = UUID.test(callId)
+    const [call] = isUuid(callId)
       ? await deps.db
           .select({ recording: simulatorCalls.recording })
           .from(simulatorCalls)
