@@ -22,6 +22,11 @@ export const oauthStates = pgTable(
     assistantId: uuid("assistant_id").references(() => formAssistants.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
+    /**
+     * SHA-256 of the nonce in the initiating browser's HttpOnly cookie: the callback must come
+     * from that browser (a state sent to someone else cannot connect their account).
+     */
+    browserHash: text("browser_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("oauth_states_expires_idx").on(t.expiresAt)],
