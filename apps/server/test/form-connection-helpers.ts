@@ -10,8 +10,19 @@ import type { TestClient } from "./auth-client.ts";
 export async function connectTypeform(
   client: TestClient,
   organizationId: string,
-  options: { decision?: "allow" | "deny"; account?: string; assistantId?: string } = {},
-): Promise<{ assistantId: string; finalUrl: URL; callbackUrl: URL | null }> {
+  options: {
+    decision?: "allow" | "deny";
+    account?: string;
+    assistantId?: string;
+    /** The browser that follows the provider's redirect back (default: the one that started). */
+    callbackBrowser?: TestClient;
+  } = {},
+): Promise<{
+  assistantId: string;
+  finalUrl: URL;
+  callbackUrl: URL | null;
+  callback: Response | null;
+}> {
   const assistantId =
     options.assistantId ??
     (
@@ -26,7 +37,7 @@ export async function connectTypeform(
   );
   const authorize = new URL(url);
   if (!authorize.pathname.endsWith("/oauth/authorize")) {
-    return { assistantId, finalUrl: authorize, callbackUrl: null };
+    return { assistantId, finalUrl: authorize, callbackUrl: null, callback: null };
   }
   const consent = await fetch(url);
   expect(consent.status).toBe(200);
@@ -48,7 +59,18 @@ export async function connectTypeform(
   });
   expect(decided.status).toBe(302);
   const callbackUrl = new URL(decided.headers.get("location")!, authorize);
-  const back = await fetch(callbackUrl, { redirect: "manual" });
-  expect(back.status).toBe(302);
-  return { assistantId, finalUrl: new URL(back.headers.get("location")!), callbackUrl };
+  // The browser carries its cookies back to Ringback (the state is bound to one of them).
+  const browser = options.callbackBrowser ?? client;
+  const back = await browser.request(`${callbackUrl.pathname}${callbackUrl.search}`, {
+    redirect: "manual",
+  });
+  if (back.status !== 302) {
+    return { assistantId, finalUrl: callbackUrl, callbackUrl, callback: back };
+  }
+  return {
+    assistantId,
+    finalUrl: new URL(back.headers.get("location")!),
+    callbackUrl,
+    callback: back,
+  };
 }

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { formAssistants, formCredentials, formSubmissions } from "../src/db/schema/index.ts";
 import { createSecretBox } from "../src/lib/secret-box.ts";
 import { signTypeformPayload } from "../src/providers/forms/typeform/typeform-signature.ts";
+import { TestClient } from "./auth-client.ts";
 import { connectTypeform } from "./form-connection-helpers.ts";
 import { startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
@@ -82,6 +83,68 @@ describe("connecting Typeform (sandbox) and configuring assistants", async () =>
     expect(await db.select().from(formCredentials)).toEqual(before);
   });
 
+  it("refuses a state completed in a browser that did not start it, and spends it", async () => {
+    // Another organization's admin starts a connection and sends the consent link to a victim,
+    // who completes it in their own browser with their own Typeform account.
+    const attacker = await createTeam(app.url, db);
+    const attackerOrg = attacker.organization.id;
+    const victim = new TestClient(app.url);
+    const stolen = await connectTypeform(attacker.owner.client, attackerOrg, {
+      account: "victim@example.com",
+      callbackBrowser: victim,
+    });
+    expect(stolen.callback!.status).toBe(400);
+    expect(stolen.callback!.headers.get("content-type")).toContain("text/html");
+    const page = await stolen.callback!.text();
+    expect(page).toContain("This connection was started in another browser");
+    expect(page).toContain("Nothing was connected.");
+    expect(
+      await db
+        .select()
+        .from(formCredentials)
+        .where(eq(formCredentials.organizationId, attackerOrg)),
+    ).toHaveLength(0);
+
+    // The state left its browser: even the browser that started it cannot use it any more.
+    const replay = await attacker.owner.client.request(
+      `${stolen.callbackUrl!.pathname}${stolen.callbackUrl!.search}`,
+      { redirect: "manual" },
+    );
+    expect(new URL(replay.headers.get("location")!).searchParams.get("reason")).toBe(
+      "invalid_state",
+    );
+
+    // A browser holding a nonce of its own (it started a connection too) is refused as well.
+    const other = await createTeam(app.url, db);
+    await other.owner.client.request(
+      `/api/organizations/${other.organization.id}/form-connections/typeform/authorize`,
+      { method: "POST", json: { assistantId: "00000000-0000-4000-8000-000000000000" } },
+    );
+    const crossed = await connectTypeform(attacker.owner.client, attackerOrg, {
+      callbackBrowser: other.owner.client,
+    });
+    expect(crossed.callback!.status).toBe(400);
+    expect(
+      await db
+        .select()
+        .from(formCredentials)
+        .where(eq(formCredentials.organizationId, attackerOrg)),
+    ).toHaveLength(0);
+
+    // The browser that started it connects as usual; its cookie is HttpOnly, Lax and scoped.
+    const own = await connectTypeform(attacker.owner.client, attackerOrg);
+    expect(own.finalUrl.searchParams.get("auth")).toBe("success");
+    const cookie = (
+      await attacker.owner.client.request(
+        `/api/organizations/${attackerOrg}/form-connections/typeform/authorize?reconnect=true`,
+        { method: "POST", json: { assistantId: own.assistantId } },
+      )
+    ).headers.getSetCookie()[0]!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\/api\/form-connections\//);
+  });
+
   it("skips the consent page for a new assistant once connected", async () => {
     const second = await connectTypeform(owner, org);
     expect(second.callbackUrl).toBeNull();
@@ -114,11 +177,13 @@ describe("connecting Typeform (sandbox) and configuring assistants", async () =>
   });
 
   it("refreshes an expired token once, storing the rotated refresh token", async () => {
-    const [before] = await db.select().from(formCredentials);
+    const ours = () =>
+      db.select().from(formCredentials).where(eq(formCredentials.organizationId, org));
+    const [before] = await ours();
     await db.execute(sql`update form_credentials set token_expires_at = now() - interval '1 hour'`);
     const again = await owner.json<FormListItem[]>(`${base}/form-connections/typeform/forms`);
     expect(again).toHaveLength(forms.length);
-    const [after] = await db.select().from(formCredentials);
+    const [after] = await ours();
     const box = createSecretBox(app.config.secretKey);
     expect(box.decrypt(after!.refreshTokenEncrypted!)).not.toBe(
       box.decrypt(before!.refreshTokenEncrypted!),

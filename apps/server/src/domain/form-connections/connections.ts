@@ -69,6 +69,8 @@ export async function startConnection(
     providerId: string;
     assistantId: string;
     reconnect: boolean;
+    /** The nonce the initiating browser holds in an HttpOnly cookie (oauth-state.ts). */
+    browserNonce: string;
   },
 ): Promise<{ url: string }> {
   const provider = deps.providers.get(input.providerId);
@@ -82,12 +84,17 @@ export async function startConnection(
       };
     }
   }
-  const state = await issueOAuthState(deps.db, deps.box, {
-    provider: provider.id,
-    userId: input.userId,
-    organizationId: input.organizationId,
-    assistantId: assistant.id,
-  });
+  const state = await issueOAuthState(
+    deps.db,
+    deps.box,
+    {
+      provider: provider.id,
+      userId: input.userId,
+      organizationId: input.organizationId,
+      assistantId: assistant.id,
+    },
+    input.browserNonce,
+  );
   return {
     url: provider.authorizationUrl({
       state,
@@ -97,24 +104,54 @@ export async function startConnection(
 }
 
 /**
- * The provider's redirect back. Every outcome is a URL in the app with SPEC.md §8's reasons:
- * a forged, replayed or expired state stores nothing (invalid_state).
+ * Where the provider's redirect back leads: a URL in the app with SPEC.md §8's reasons, or, for
+ * a state completed in a browser that did not start it, a refusal page (that browser's person
+ * may not even use Ringback; nothing is connected and the state is spent).
+ */
+export type ConnectionResult = { redirect: string } | { refused: "other_browser" };
+
+/**
+ * The provider's redirect back. A forged, replayed or expired state stores nothing
+ * (invalid_state); nor does a good state brought by another browser (a link sent to a victim
+ * would otherwise connect the victim's account to the sender's organization).
  */
 export async function completeConnection(
   deps: ConnectionDeps,
-  input: { providerId: string; code?: string; state?: string; error?: string },
-): Promise<string> {
+  input: {
+    providerId: string;
+    code?: string;
+    state?: string;
+    error?: string;
+    browserNonce?: string;
+  },
+): Promise<ConnectionResult> {
   const provider = deps.providers.get(input.providerId);
-  const claims = await consumeOAuthState(deps.db, deps.box, input.state, provider.id);
+  const consumed = await consumeOAuthState(
+    deps.db,
+    deps.box,
+    input.state,
+    provider.id,
+    input.browserNonce,
+  );
+  const claims = consumed.ok || consumed.reason === "other_browser" ? consumed.claims : null;
   const fail = async (reason: string) => {
     // Connect created an assistant for this attempt; if nothing was done with it, a failed
     // connection should not leave an empty "Unnamed assistant" behind on the dashboard.
     if (claims?.assistantId) await discardPristineAssistant(deps.db, claims.assistantId);
-    return returnUrl(deps.publicUrl, provider.id, { ok: false, reason });
+    return { redirect: returnUrl(deps.publicUrl, provider.id, { ok: false, reason }) };
   };
-  if (!claims) return fail("invalid_state");
+  if (!consumed.ok && consumed.reason === "other_browser") {
+    deps.logger.warn(
+      { provider: provider.id, organizationId: consumed.claims.organizationId },
+      "Refused an OAuth callback from a browser that did not start the connection",
+    );
+    await fail("invalid_state");
+    return { refused: "other_browser" };
+  }
+  if (!consumed.ok) return fail("invalid_state");
+  const granted = consumed.claims;
   if (input.error) return fail(input.error === "access_denied" ? "access_denied" : input.error);
-  if (!claims.userId) return fail("missing_user_id");
+  if (!granted.userId) return fail("missing_user_id");
   if (!input.code) return fail("token_exchange_missing_code");
 
   let tokens: TokenSet;
@@ -132,16 +169,21 @@ export async function completeConnection(
   }
   try {
     await saveCredentials(deps.db, deps.box, {
-      organizationId: claims.organizationId,
+      organizationId: granted.organizationId,
       provider,
       tokens,
-      connectedBy: claims.userId,
+      connectedBy: granted.userId,
     });
   } catch (error) {
     deps.logger.error({ err: error }, "Could not store form provider credentials");
     return fail("db_error");
   }
-  return returnUrl(deps.publicUrl, provider.id, { ok: true, assistantId: claims.assistantId });
+  return {
+    redirect: returnUrl(deps.publicUrl, provider.id, {
+      ok: true,
+      assistantId: granted.assistantId,
+    }),
+  };
 }
 
 /** Deletes an assistant that has no name, no form and is not active (a Connect that failed). */

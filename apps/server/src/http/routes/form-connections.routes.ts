@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { startConnectionSchema } from "@ringback/contracts";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
 import {
   type ConnectionDeps,
   completeConnection,
@@ -10,6 +12,30 @@ import {
 } from "../../domain/form-connections/connections.ts";
 import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts";
 import { parseJson } from "../validate.ts";
+
+/**
+ * The initiating browser's nonce (oauth-state.ts): HttpOnly, sent only to the callback path,
+ * SameSite=Lax so the provider's top-level redirect back carries it, gone after the state's
+ * 10 minutes. One nonce per browser serves every connection it starts.
+ */
+const BROWSER_COOKIE = "ringback_oauth_browser";
+const BROWSER_COOKIE_PATH = "/api/form-connections/";
+
+function browserNonce(c: Context, publicUrl: string): string {
+  const existing = getCookie(c, BROWSER_COOKIE);
+  const nonce =
+    existing && /^[A-Za-z0-9_-]{43}$/.test(existing)
+      ? existing
+      : randomBytes(32).toString("base64url");
+  setCookie(c, BROWSER_COOKIE, nonce, {
+    path: BROWSER_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: publicUrl.startsWith("https:"),
+    maxAge: 10 * 60,
+  });
+  return nonce;
+}
 
 /** /api/organizations/:organizationId/form-connections — one organization's connections. */
 export function formConnectionsRoutes(deps: ConnectionDeps) {
@@ -31,6 +57,7 @@ export function formConnectionsRoutes(deps: ConnectionDeps) {
             providerId: c.req.param("provider"),
             assistantId,
             reconnect: c.req.query("reconnect") === "true",
+            browserNonce: browserNonce(c, deps.publicUrl),
           }),
         );
       })
@@ -59,17 +86,48 @@ export function formConnectionsRoutes(deps: ConnectionDeps) {
 
 /**
  * GET /api/form-connections/:provider/callback — the provider's redirect URI. Public: the
- * signed, single-use state carries who is connecting; the answer is always a redirect into the
- * app with SPEC.md §8's auth=success|error.
+ * signed, single-use state carries who is connecting, and the browser's cookie proves it is the
+ * browser that started. The answer is a redirect into the app with SPEC.md §8's
+ * auth=success|error, or a page that refuses a connection finished in another browser.
  */
 export function formConnectionCallbackRoutes(deps: ConnectionDeps) {
   return new Hono().get("/:provider/callback", async (c) => {
-    const url = await completeConnection(deps, {
+    const result = await completeConnection(deps, {
       providerId: c.req.param("provider"),
       code: c.req.query("code"),
       state: c.req.query("state"),
       error: c.req.query("error"),
+      browserNonce: getCookie(c, BROWSER_COOKIE),
     });
-    return c.redirect(url, 302);
+    if ("refused" in result) return c.html(otherBrowserPage(deps.publicUrl), 400);
+    return c.redirect(result.redirect, 302);
   });
+}
+
+/** A plain page (no script, inline style only) for a connection finished in another browser. */
+function otherBrowserPage(publicUrl: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Connection not completed · Ringback</title>
+<style>
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#f8fafc;color:#0f172a}
+main{max-width:32rem;margin:12vh auto;padding:2rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem}
+h1{font-size:1.25rem;margin:0 0 .75rem}p{line-height:1.5;color:#334155}
+a{display:inline-block;margin-top:.75rem;padding:.5rem 1rem;border-radius:.5rem;background:#0f172a;color:#fff;text-decoration:none}
+</style>
+</head>
+<body>
+<main>
+<h1>This connection was started in another browser</h1>
+<p>For your security, Ringback connects a form account only in the browser that started the connection. Nothing was connected.</p>
+<p>If you want to connect your account, sign in to Ringback in this browser and click Connect again. If someone sent you this link, you can close this page.</p>
+<a href="${new URL("/admin/dashboard", publicUrl).toString()}">Go to Ringback</a>
+</main>
+</body>
+</html>
+`;
 }
