@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isIanaTimeZone } from "./time-zones.ts";
 
 export const formProviderIds = ["typeform"] as const;
 export const formProviderIdSchema = z.enum(formProviderIds);
@@ -87,6 +88,10 @@ export const formFieldsSchema = z.object({
 export type FormFieldsResponse = z.infer<typeof formFieldsSchema>;
 
 export const startConnectionSchema = z.object({ assistantId: z.string().uuid() });
+/** GET …/form-connections/:provider/forms?assistantId= (the assistant choosing a form). */
+export const listFormsQuerySchema = z.object({
+  assistantId: z.string().uuid("assistantId must be an assistant's id").optional(),
+});
 /** Where the browser goes next: the provider's consent page, or straight back when connected. */
 export const startConnectionResponseSchema = z.object({ url: z.string() });
 
@@ -131,7 +136,7 @@ export const callSettingsSchema = z
       .max(24 * 60),
     callingWindowStart: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use HH:MM"),
     callingWindowEnd: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use HH:MM"),
-    defaultTimeZone: z.string().min(1).max(64),
+    defaultTimeZone: z.string().trim().refine(isIanaTimeZone, "Choose a time zone from the list"),
     voicemailAction: z.enum(voicemailActions),
     voicemailMessage: z.string().trim().max(500).nullable(),
   })

@@ -5,3 +5,4 @@ export * from "./errors.ts";
 export * from "./health.ts";
 export * from "./permissions.ts";
 export * from "./phone.ts";
+export * from "./time-zones.ts";

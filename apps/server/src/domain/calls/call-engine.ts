@@ -10,7 +10,12 @@ import {
 } from "../../providers/voice/voice-provider.ts";
 import { createBatchedSender } from "../../queue/batched-sender.ts";
 import type { Queue } from "../../queue/queue.ts";
-import { nextCallTime, timeZoneForNumber } from "./calling-window.ts";
+import {
+  type CallingWindowSettings,
+  effectiveCallingWindow,
+  nextCallTime,
+  timeZoneForNumber,
+} from "./calling-window.ts";
 import { enqueueRecordingFetch, pendingRecordings } from "./recordings.ts";
 
 export const PLACE_CALL_JOB = "calls.place";
@@ -45,20 +50,17 @@ export function fillScript(script: string, name: string | null): string {
   return script.replaceAll("{name}", name?.trim() || "there");
 }
 
-/** The first moment at or after notBefore inside the assistant's window, in the respondent's zone. */
+/**
+ * The first moment at or after notBefore inside the assistant's window, in the respondent's zone.
+ * Never throws on a stored setting: unusable ones are replaced (effectiveCallingWindow).
+ */
 export function attemptDueAt(
-  assistant: Pick<
-    typeof formAssistants.$inferSelect,
-    "callingWindowStart" | "callingWindowEnd" | "defaultTimeZone"
-  >,
+  assistant: CallingWindowSettings,
   phone: string,
   notBefore: Date,
 ): Date {
-  return nextCallTime(
-    notBefore,
-    { start: assistant.callingWindowStart, end: assistant.callingWindowEnd },
-    timeZoneForNumber(phone, assistant.defaultTimeZone),
-  );
+  const { window, timeZone } = effectiveCallingWindow(assistant);
+  return nextCallTime(notBefore, window, timeZoneForNumber(phone, timeZone));
 }
 
 /**

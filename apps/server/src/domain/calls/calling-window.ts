@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { defaultCallSettings, isIanaTimeZone } from "@ringback/contracts";
 
 /**
  * The time zones of phone number prefixes (country code and, where a country spans zones, area
@@ -121,4 +122,40 @@ export function nextCallTime(
     opening.day = tomorrow.getUTCDate();
   }
   return instantOf(opening, timeZone);
+}
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export interface CallingWindowSettings {
+  callingWindowStart: string;
+  callingWindowEnd: string;
+  defaultTimeZone: string;
+}
+
+/**
+ * The window and zone an assistant's stored settings really give. The API validates them, but a
+ * value stored by an older version or by hand must never make ingest fail (a lead lost to a
+ * setting): an unusable zone falls back to the default zone, an unusable window to the default
+ * window, and `problems` says what was replaced so the caller can log it.
+ */
+export function effectiveCallingWindow(settings: CallingWindowSettings): {
+  window: { start: string; end: string };
+  timeZone: string;
+  problems: string[];
+} {
+  const problems: string[] = [];
+  let timeZone = settings.defaultTimeZone;
+  if (!isIanaTimeZone(timeZone)) {
+    problems.push(`time zone ${JSON.stringify(timeZone)} is not usable`);
+    timeZone = defaultCallSettings.defaultTimeZone;
+  }
+  let window = { start: settings.callingWindowStart, end: settings.callingWindowEnd };
+  if (!HHMM.test(window.start) || !HHMM.test(window.end) || window.start >= window.end) {
+    problems.push(`calling window ${JSON.stringify(window)} is not usable`);
+    window = {
+      start: defaultCallSettings.callingWindowStart,
+      end: defaultCallSettings.callingWindowEnd,
+    };
+  }
+  return { window, timeZone, problems };
 }

@@ -36,6 +36,12 @@ describe("call settings form", () => {
     expect(delay.ok ? null : delay.errors.retryDelayMinutes).toMatch(/between 1 and 1440/);
   });
 
+  it("accepts only IANA time zones", () => {
+    const mars = parseCallSettingsForm({ ...base, defaultTimeZone: "Mars/Olympus" });
+    expect(mars.ok ? null : mars.errors.defaultTimeZone).toBe("Choose a time zone from the list");
+    expect(parseCallSettingsForm({ ...base, defaultTimeZone: "Europe/Berlin" }).ok).toBe(true);
+  });
+
   it("needs the window to end after it starts, and accepts times with seconds", () => {
     const result = parseCallSettingsForm({
       ...base,
@@ -71,6 +77,8 @@ describe("call settings form", () => {
   it("offers the common zones plus the saved one", () => {
     expect(timeZoneOptions("America/New_York")).toEqual([...COMMON_TIME_ZONES]);
     expect(timeZoneOptions("Asia/Kathmandu", null)).toContain("Asia/Kathmandu");
+    // A stored or browser zone the server would refuse is never offered.
+    expect(timeZoneOptions("Mars/Olympus", "+05:00")).toEqual([...COMMON_TIME_ZONES]);
   });
 
   it("describes the settings for the review", () => {

@@ -2,6 +2,7 @@ import {
   type CallSettings,
   callSettingsSchema,
   defaultCallSettings,
+  isIanaTimeZone,
   type voicemailActions,
 } from "@ringback/contracts";
 
@@ -69,6 +70,9 @@ export function parseCallSettingsForm(
     errors.callingWindowEnd = "The calling window must end after it starts";
   }
   if (!form.defaultTimeZone.trim()) errors.defaultTimeZone = "Choose a time zone";
+  else if (!isIanaTimeZone(form.defaultTimeZone.trim())) {
+    errors.defaultTimeZone = "Choose a time zone from the list";
+  }
   const message = form.voicemailMessage.trim();
   if (form.voicemailAction === "leave_message") {
     if (!message) errors.voicemailMessage = "Please write the voicemail message";
@@ -137,9 +141,12 @@ export const COMMON_TIME_ZONES = [
   "Pacific/Auckland",
 ] as const;
 
+/** Only zones the server accepts (a stored or browser zone it would refuse is left out). */
 export function timeZoneOptions(...extra: (string | null | undefined)[]): string[] {
-  const zones: string[] = [...COMMON_TIME_ZONES];
-  for (const zone of extra) if (zone && !zones.includes(zone)) zones.push(zone);
+  const zones: string[] = COMMON_TIME_ZONES.filter(isIanaTimeZone);
+  for (const zone of extra) {
+    if (zone && !zones.includes(zone) && isIanaTimeZone(zone)) zones.push(zone);
+  }
   return zones;
 }
 
