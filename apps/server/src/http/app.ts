@@ -1,6 +1,5 @@
 import type { ApiError } from "@ringback/contracts";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import type pg from "pg";
 import { createAuth } from "../auth/auth.ts";
@@ -20,6 +19,8 @@ import { sandboxTypeformCredentials } from "../sandbox/typeform/credentials.ts";
 import { typeformSandboxRoutes } from "../sandbox/typeform/sandbox-routes.ts";
 import type { Services } from "../services.ts";
 import { authenticate } from "./middleware/authenticate.ts";
+import { bodyLimit } from "./middleware/body-limit.ts";
+import { inputGuard } from "./middleware/input-guard.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { securityHeaders } from "./middleware/security.ts";
 import { mountWebApp } from "./middleware/static-web.ts";
@@ -62,11 +63,14 @@ export function createApp(deps: AppDeps) {
   app.use("*", requestId());
   app.use("*", requestLog(deps.logger));
   app.use("*", securityHeaders({ isProduction: deps.config.isProduction }));
+  app.use("/api/*", inputGuard());
+  app.use("/sandbox/*", inputGuard());
   app.use(
     "/api/*",
     bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(errorBody("payload_too_large", "The request body is too large."), 413),
+      maxBytes: MAX_BODY_BYTES,
+      onTooLarge: (c) =>
+        c.json(errorBody("payload_too_large", "The request body is too large."), 413),
     }),
   );
 

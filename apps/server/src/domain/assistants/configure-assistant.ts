@@ -7,7 +7,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import { cancelPendingAttempts } from "../calls/call-engine.ts";
-import { withAccessToken } from "../form-connections/credentials.ts";
+import { readFormFields, withAccessToken } from "../form-connections/credentials.ts";
 import type { FormProviders } from "../form-connections/form-providers.ts";
 import { toAssistantDto } from "./assistant-dto.ts";
 import { findAssistantRow } from "./assistants.ts";
@@ -94,11 +94,11 @@ export async function selectForm(
     throw new AppError("conflict", "Deactivate the assistant before choosing another form.");
   }
   const provider = deps.providers.get(row.provider);
-  const fields = await withAccessToken(
-    deps,
-    { organizationId: scope.organizationId, provider },
-    (token) => provider.getFields(token, formId),
-  );
+  const fields = await readFormFields(deps, {
+    organizationId: scope.organizationId,
+    provider,
+    formId,
+  });
   const changed = row.formId !== formId;
   try {
     return await update(deps.db, scope, {
@@ -127,11 +127,11 @@ export async function assignFields(
   const row = await requireRow(deps.db, scope);
   if (!row.formId) throw new AppError("conflict", "Select a form first.");
   const provider = deps.providers.get(row.provider);
-  const fields = await withAccessToken(
-    deps,
-    { organizationId: scope.organizationId, provider },
-    (token) => provider.getFields(token, row.formId!),
-  );
+  const fields = await readFormFields(deps, {
+    organizationId: scope.organizationId,
+    provider,
+    formId: row.formId!,
+  });
   const has = (list: { id: string }[], id: string | null) =>
     id === null || list.some((f) => f.id === id);
   if (!has(fields.phone, input.phoneFieldId)) {

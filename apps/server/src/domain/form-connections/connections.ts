@@ -7,7 +7,12 @@ import type { Logger } from "../../lib/logger.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import { FormProviderError, type TokenSet } from "../../providers/forms/form-provider.ts";
 import { findAssistantRow } from "../assistants/assistants.ts";
-import { findCredentials, saveCredentials, withAccessToken } from "./credentials.ts";
+import {
+  findCredentials,
+  readFormFields,
+  saveCredentials,
+  withAccessToken,
+} from "./credentials.ts";
 import type { FormProviders } from "./form-providers.ts";
 import { consumeOAuthState, issueOAuthState } from "./oauth-state.ts";
 
@@ -246,11 +251,11 @@ export async function getFormFields(
   input: { organizationId: string; providerId: string; formId: string },
 ): Promise<FormFieldsResponse> {
   const provider = deps.providers.get(input.providerId);
-  const fields = await withAccessToken(
-    deps,
-    { organizationId: input.organizationId, provider },
-    (t) => provider.getFields(t, input.formId),
-  );
+  const fields = await readFormFields(deps, {
+    organizationId: input.organizationId,
+    provider,
+    formId: input.formId,
+  });
   return {
     form_id: fields.formId,
     title: fields.title,

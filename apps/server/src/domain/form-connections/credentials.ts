@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { formCredentials } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/app-error.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import {
+  type FormFields,
   type FormProvider,
   FormProviderError,
   type TokenSet,
@@ -131,5 +133,25 @@ export async function withAccessToken<T>(
   } catch (error) {
     if (!(error instanceof FormProviderError) || !error.isAuthFailure) throw error;
     return run(await refresh(row));
+  }
+}
+
+/**
+ * One form's fields as the provider has them now. A form the provider does not know (deleted,
+ * another account's, a made-up id) is a 404 "Form not found", not a provider failure.
+ */
+export async function readFormFields(
+  deps: { db: Database; box: SecretBox },
+  input: { organizationId: string; provider: FormProvider; formId: string },
+): Promise<FormFields> {
+  try {
+    return await withAccessToken(deps, input, (token) =>
+      input.provider.getFields(token, input.formId),
+    );
+  } catch (error) {
+    if (error instanceof FormProviderError && error.status === 404) {
+      throw new AppError("not_found", "Form not found");
+    }
+    throw error;
   }
 }

@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { stripNul } from "../../lib/text.ts";
 import { FormProviderError } from "../../providers/forms/form-provider.ts";
 import { type AttemptQueue, attemptDueAt } from "../calls/call-engine.ts";
+import { effectiveCallingWindow } from "../calls/calling-window.ts";
 import type { FormProviders } from "../form-connections/form-providers.ts";
 import type { DeliveryAssistants } from "./delivery-assistants.ts";
 import { evaluateSubmission } from "./submission-rules.ts";
@@ -48,7 +50,9 @@ export async function ingestDelivery(
 
   let submission: ReturnType<typeof provider.parseDelivery>;
   try {
-    submission = provider.parseDelivery(input.rawBody);
+    // Cleaned, not refused: a NUL typed into an answer must not cost the lead (PostgreSQL text
+    // and jsonb cannot hold one).
+    submission = stripNul(provider.parseDelivery(input.rawBody));
   } catch (error) {
     if (error instanceof FormProviderError) {
       return { outcome: "rejected", status: 400, reason: error.message };
@@ -61,6 +65,15 @@ export async function ingestDelivery(
 
   const evaluated = evaluateSubmission(submission.answers, assistant);
   const callable = evaluated.status === "call_scheduled" && evaluated.phone !== null;
+  if (callable) {
+    const { problems } = effectiveCallingWindow(assistant);
+    if (problems.length > 0) {
+      deps.logger.warn(
+        { assistantId: assistant.id, problems },
+        "The assistant's stored calling settings are not usable; its defaults stand in",
+      );
+    }
+  }
   const scheduledFor = callable ? attemptDueAt(assistant, evaluated.phone!, new Date()) : null;
   const answers = { answers: submission.answers, hidden: submission.hidden, raw: submission.raw };
   // One statement, so one atomic commit and one round trip: the submission and its first call

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { startConnectionSchema } from "@ringback/contracts";
+import { listFormsQuerySchema, startConnectionSchema } from "@ringback/contracts";
 import { type Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import {
@@ -11,7 +11,7 @@ import {
   startConnection,
 } from "../../domain/form-connections/connections.ts";
 import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts";
-import { parseJson } from "../validate.ts";
+import { parseJson, parseQuery } from "../validate.ts";
 
 /**
  * The initiating browser's nonce (oauth-state.ts): HttpOnly, sent only to the callback path,
@@ -62,15 +62,16 @@ export function formConnectionsRoutes(deps: ConnectionDeps) {
         );
       })
       // GET …/form-connections/:provider/forms?assistantId= — the account's forms, in-use marked.
-      .get("/:provider/forms", withOrganization(db, "assistants:read"), async (c) =>
-        c.json(
+      .get("/:provider/forms", withOrganization(db, "assistants:read"), async (c) => {
+        const { assistantId } = parseQuery(c, listFormsQuerySchema);
+        return c.json(
           await listForms(deps, {
             organizationId: c.get("organizationId"),
             providerId: c.req.param("provider"),
-            assistantId: c.req.query("assistantId") ?? null,
+            assistantId: assistantId ?? null,
           }),
-        ),
-      )
+        );
+      })
       // GET …/form-connections/:provider/forms/:formId/fields — SPEC.md §3 response groups.
       .get("/:provider/forms/:formId/fields", withOrganization(db, "assistants:read"), async (c) =>
         c.json(

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { applyOutcome, type CallEngineDeps } from "../../domain/calls/call-engine.ts";
+import { stripNul } from "../../lib/text.ts";
 import { VoiceProviderError } from "../../providers/voice/voice-provider.ts";
 
 /**
@@ -26,7 +27,8 @@ export function voiceWebhookRoutes(deps: { calls: CallEngineDeps; secret: string
       }
       throw error;
     }
-    await applyOutcome(deps.calls, outcome);
+    // A NUL in a transcript would make PostgreSQL refuse the whole update.
+    await applyOutcome(deps.calls, stripNul(outcome));
     return c.json({ ok: true });
   });
 }
