@@ -1,0 +1,152 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../src/http/app.ts";
+import type { Queue } from "../src/queue/queue.ts";
+import { createServices } from "../src/services.ts";
+import { connectTypeform } from "./form-connection-helpers.ts";
+import { startTestRingback, testLogger } from "./harness.ts";
+import { createTeam } from "./organization-harness.ts";
+
+/**
+ * Every route the app serves under /api, from Hono's route table (a route added later is covered
+ * without touching this file), called with odd path and query values: whatever arrives, the
+ * answer is never a 5xx (issue 11 §3).
+ */
+describe("API routes under odd path and query values", async () => {
+  const app = await startTestRingback({ env: { CODE_SENDS_PER_IP: "100000" } });
+  const db = app.database.db;
+  const team = await createTeam(app.url, db);
+  const organizationId = team.organization.id;
+  const owner = team.owner.client;
+  // Connected, with an assistant, so that routes get past "not connected" to their own logic.
+  const { assistantId } = await connectTypeform(owner, organizationId);
+  /** Real values for every parameter, so that only the one being fuzzed is odd. */
+  const real: Record<string, string> = {
+    organizationId,
+    assistantId,
+    provider: "typeform",
+    formId: "unknownform",
+  };
+  const realValue = (name: string) => real[name] ?? crypto.randomUUID();
+
+  const routes = new Map<string, { method: string; path: string }>();
+  const built = createApp({
+    db,
+    pool: app.database.pool,
+    queue: {} as Queue,
+    logger: testLogger,
+    config: app.config,
+    feed: { subscribe: () => () => undefined, stop: async () => undefined },
+    services: createServices({ config: app.config, db, queue: {} as Queue, logger: testLogger }),
+  });
+  for (const route of built.routes) {
+    if (route.method === "ALL" || !route.path.startsWith("/api/")) continue;
+    routes.set(`${route.method} ${route.path}`, { method: route.method, path: route.path });
+  }
+
+  /** Values as they appear in a URL (already percent-encoded where needed). */
+  const oddValues = [
+    "abc",
+    "1",
+    "-1",
+    "0",
+    "null",
+    "undefined",
+    "%00",
+    "a%00b",
+    "%ff",
+    "%E0%A4%A",
+    "%ED%A0%80",
+    "..%2F..%2Fetc",
+    "%27%20or%201%3D1--",
+    encodeURIComponent("日本語"),
+    encodeURIComponent("🙂‮"),
+    "x".repeat(5000),
+    "00000000-0000-0000-0000-000000000000",
+    "00000000-0000-4000-8000-00000000000G",
+  ];
+  const queryNames = [
+    "search",
+    "status",
+    "sort",
+    "page",
+    "assistantId",
+    "reconnect",
+    "q",
+    "code",
+    "state",
+  ];
+
+  function fill(path: string, value: (name: string) => string): string {
+    return path
+      .replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, (_, name: string) => value(name))
+      .replace(/\*$/, value("*"));
+  }
+
+  async function call(method: string, url: string): Promise<number> {
+    const response = await owner.request(url, {
+      method,
+      ...(method === "GET" || method === "HEAD" ? {} : { json: {} }),
+    });
+    await response.body?.cancel(); // the events route streams
+    return response.status;
+  }
+
+  it("knows the routes it fuzzes", () => {
+    expect(routes.size).toBeGreaterThan(30);
+    expect(routes.has("GET /api/organizations/:organizationId/call-records")).toBe(true);
+  });
+
+  it("answers every odd path value with less than 500", async () => {
+    const failures: string[] = [];
+    for (const { method, path } of routes.values()) {
+      const params = [...path.matchAll(/:([A-Za-z0-9_]+)|\*$/g)].map((m) => m[1] ?? "*");
+      // Each parameter odd in turn, every other one real (so the route itself runs).
+      for (const param of params) {
+        for (const odd of oddValues) {
+          const url = fill(path, (name) => (name === param ? odd : realValue(name)));
+          const status = await call(method, url);
+          if (status >= 500) failures.push(`${method} ${url.slice(0, 120)} → ${status}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("answers random query strings with less than 500", async () => {
+    const getRoutes = [...routes.values()].filter((r) => r.method === "GET");
+    const failures: string[] = [];
+    // Every query parameter a route might read, all odd at once, for every GET route.
+    for (const route of getRoutes) {
+      for (const odd of oddValues) {
+        const path = fill(route.path, realValue);
+        const url = `${path}?${queryNames.map((name) => `${name}=${odd}`).join("&")}`;
+        const status = await call("GET", url);
+        if (status >= 500) failures.push(`GET ${url.slice(0, 160)} → ${status}`);
+      }
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...getRoutes),
+        fc.dictionary(
+          fc.constantFrom(...queryNames),
+          fc.oneof(
+            fc.constantFrom(...oddValues),
+            fc.string({ maxLength: 300 }).map(encodeURIComponent),
+          ),
+          { maxKeys: 4 },
+        ),
+        async (route, query) => {
+          const search = Object.entries(query)
+            .map(([k, v]) => `${k}=${v}`)
+            .join("&");
+          const url = `${fill(route.path, realValue)}?${search}`;
+          const status = await call("GET", url);
+          if (status >= 500) failures.push(`GET ${url.slice(0, 160)} → ${status}`);
+        },
+      ),
+      { numRuns: 150 },
+    );
+    expect(failures).toEqual([]);
+  });
+});
