@@ -44,6 +44,14 @@ export async function startRingback(options: {
     }
   };
 
+  // Start-up says which mode each provider is in (issue 11 §9): no sandbox runs unnoticed.
+  logger.info(
+    {
+      typeform: config.sandboxes.typeform ? "sandbox" : "real",
+      voice: config.sandboxes.callSimulator ? "simulator" : "bland",
+    },
+    `Providers: Typeform ${config.sandboxes.typeform ? "sandbox (built-in, /sandbox/typeform)" : `real (${config.typeform?.apiUrl})`}; calls ${config.sandboxes.callSimulator ? "call simulator (built-in, /sandbox/bland)" : `Bland AI (${config.bland?.apiUrl})`}`,
+  );
   try {
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {

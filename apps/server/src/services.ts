@@ -3,14 +3,17 @@ import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
 import { type CallEngineDeps, createAttemptQueue } from "./domain/calls/call-engine.ts";
 import type { RecordingDeps } from "./domain/calls/recordings.ts";
-import { createConfiguredFormProviders } from "./domain/form-connections/configured-providers.ts";
-import type { FormProviders } from "./domain/form-connections/form-providers.ts";
+import {
+  createFormProviders,
+  type FormProviders,
+} from "./domain/form-connections/form-providers.ts";
 import {
   createDeliveryAssistants,
   type DeliveryAssistants,
 } from "./domain/submissions/delivery-assistants.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createSecretBox, type SecretBox } from "./lib/secret-box.ts";
+import { createTypeformProvider } from "./providers/forms/typeform/typeform-provider.ts";
 import { createLocalDiskRecordingStore } from "./providers/storage/local-disk-recording-store.ts";
 import { createBlandProvider } from "./providers/voice/bland/bland-provider.ts";
 import type { VoiceProvider } from "./providers/voice/voice-provider.ts";
@@ -43,10 +46,17 @@ export function createServices(input: {
 }): Services {
   const { config, db, queue, logger } = input;
   const box = createSecretBox(config.secretKey);
-  const formProviders = createConfiguredFormProviders(config, {
-    ...sandboxTypeformCredentials(config.secretKey),
-    ...sandboxTypeformUrls(config.publicUrl),
-  });
+  // The one place that decides which vendor is real and which is its sandbox (config.sandboxes:
+  // a provider without credentials, where SANDBOX allows it); the domain sees only interfaces
+  // and the HTTP app mounts the sandboxes these flags name.
+  const typeform = config.typeform
+    ? createTypeformProvider({ ...config.typeform, sandbox: false })
+    : createTypeformProvider({
+        ...sandboxTypeformCredentials(config.secretKey),
+        ...sandboxTypeformUrls(config.publicUrl),
+        sandbox: true,
+      });
+  const formProviders = createFormProviders([typeform]);
   const simulator = simulatorCredentials(config.secretKey);
   const timeoutMs = config.voiceRequestTimeoutMs;
   const voice = config.bland

@@ -151,7 +151,16 @@ describe("call simulator (Bland API)", async () => {
     expect(turns).toBeGreaterThanOrEqual(4);
     expect(turns).toBeLessThanOrEqual(6);
     expect(payload.call_length).toBeCloseTo((turns * 20) / 60000, 10);
-    expect(payload.recording_url).toBe(`${simulator.apiUrl}/recordings/${callId}.wav`);
+    expect(payload.recording_url).toMatch(
+      new RegExp(`^${simulator.apiUrl}/recordings/${callId}\\.wav\\?token=[0-9a-f]{40}$`),
+    );
+    // A call id alone plays nothing: the token (or the API key) is needed.
+    const bare = await fetch(`${simulator.apiUrl}/recordings/${callId}.wav`);
+    expect(bare.status).toBe(401);
+    const forged = await fetch(
+      `${simulator.apiUrl}/recordings/${callId}.wav?token=${"0".repeat(40)}`,
+    );
+    expect(forged.status).toBe(401);
 
     // The recording plays in a browser: a WAV file, with byte ranges.
     const recording = await fetch(payload.recording_url);
@@ -210,7 +219,9 @@ describe("call simulator (Bland API)", async () => {
     expect(failed.payload.error_message).toBeTruthy();
     expect(voicemail.payload).toMatchObject({ status: "completed", answered_by: "voicemail" });
     expect(voicemail.payload.transcripts.map((t) => t.user)).toEqual(["agent-action"]);
-    const missing = await fetch(`${simulator.apiUrl}/recordings/${busy.callId}.wav`);
+    const missing = await fetch(`${simulator.apiUrl}/recordings/${busy.callId}.wav`, {
+      headers: { authorization: simulator.apiKey },
+    });
     expect(missing.status).toBe(404);
   });
 
@@ -228,7 +239,7 @@ describe("call simulator (Bland API)", async () => {
     const payload = JSON.parse((await waitFor(() => receiver.at(path)[0])).body) as CallPayload;
     expect(payload.transcripts.map((t) => t.user)).toEqual(["assistant", "agent-action"]);
     expect(payload.transcripts[0]!.text).toContain("We'll call again soon");
-    expect(payload.recording_url).toMatch(/\.wav$/);
+    expect(payload.recording_url).toMatch(/\.wav\?token=[0-9a-f]{40}$/);
   });
 
   it("does not answer 0005 on the first attempt, and answers it on the second", async () => {

@@ -146,3 +146,74 @@ describe("invalid configuration", () => {
     expect(stderr).toMatch(/TYPEFORM_CLIENT_SECRET is required when Typeform is set/);
   });
 });
+
+describe("sandboxes in production", () => {
+  const production = {
+    NODE_ENV: "production",
+    SECRET_KEY: "p".repeat(40),
+    TWILIO_ACCOUNT_SID: "AC0000",
+    TWILIO_AUTH_TOKEN: "token",
+    TWILIO_FROM_NUMBER: "+14155550100",
+  };
+
+  it("refuses to start without provider keys unless SANDBOX=true, and says which mode each provider is in", async () => {
+    const refused = start({ ...production, PUBLIC_URL: "https://ringback.example.com" });
+    expect(await refused.exited).toBe(1);
+    expect(refused.stderr()).toMatch(
+      /TYPEFORM_CLIENT_ID and TYPEFORM_CLIENT_SECRET are required in production unless SANDBOX=true/,
+    );
+    expect(refused.stderr()).toMatch(
+      /BLAND_API_KEY and BLAND_WEBHOOK_SECRET are required in production unless SANDBOX=true/,
+    );
+
+    const databaseUrl = await createEmptyDatabase();
+    const dataDir = tempDataDir("ringback-sandbox-");
+    try {
+      // Explicitly enabled: both sandboxes run, and start-up says so.
+      const sandboxed = start({
+        ...production,
+        PUBLIC_URL: "http://127.0.0.1:9",
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        SANDBOX: "true",
+      });
+      const url = await listeningUrl(sandboxed);
+      const modes = await sandboxed.waitForLog(/^Providers:/);
+      expect(modes).toMatchObject({ typeform: "sandbox", voice: "simulator" });
+      expect((await fetch(`${url}/sandbox/bland/`)).status).toBe(200);
+      // Typeform's API answers without a token as Typeform does (403): mounted, not a 404.
+      expect((await fetch(`${url}/sandbox/typeform/api/me`)).status).toBe(403);
+      // A simulated recording is not public by call id.
+      const recording = await fetch(`${url}/sandbox/bland/recordings/${crypto.randomUUID()}.wav`);
+      expect(recording.status).toBe(401);
+      expect(await stopProcess(sandboxed)).toBe(0);
+
+      // Real keys: no sandbox is mounted at all.
+      const real = start({
+        ...production,
+        PUBLIC_URL: "http://127.0.0.1:9",
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        TYPEFORM_CLIENT_ID: "client",
+        TYPEFORM_CLIENT_SECRET: "secret",
+        BLAND_API_KEY: "key",
+        BLAND_WEBHOOK_SECRET: "whsec",
+      });
+      const realUrl = await listeningUrl(real);
+      expect(await real.waitForLog(/^Providers:/)).toMatchObject({
+        typeform: "real",
+        voice: "bland",
+      });
+      for (const path of [
+        "/sandbox/bland/",
+        "/sandbox/typeform/api/me",
+        "/sandbox/typeform/to/x",
+      ]) {
+        expect((await fetch(`${realUrl}${path}`)).status, path).toBe(404);
+      }
+      expect(await stopProcess(real)).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -48,12 +48,31 @@ describe("parseEnv", () => {
     expect(problems.some((p) => p.startsWith("LOG_LEVEL"))).toBe(true);
   });
 
-  it("requires the secret, public URL and an SMS provider in production", () => {
+  it("requires the secret, public URL, an SMS provider and real providers in production", () => {
     expect(problemsOf({ NODE_ENV: "production" })).toEqual([
       "SECRET_KEY is required in production",
       "PUBLIC_URL is required in production",
       "TWILIO_ACCOUNT_SID is required in production",
+      "TYPEFORM_CLIENT_ID and TYPEFORM_CLIENT_SECRET are required in production unless SANDBOX=true (the Typeform sandbox runs only when allowed)",
+      "BLAND_API_KEY and BLAND_WEBHOOK_SECRET are required in production unless SANDBOX=true (the call simulator runs only when allowed)",
     ]);
+  });
+
+  it("runs sandboxes in production only when SANDBOX=true, and anywhere SANDBOX=false stops them", () => {
+    const production = {
+      NODE_ENV: "production",
+      SECRET_KEY: "k".repeat(40),
+      PUBLIC_URL: "https://ringback.example.com",
+      TWILIO_ACCOUNT_SID: "AC1",
+      TWILIO_AUTH_TOKEN: "t",
+      TWILIO_FROM_NUMBER: "+14155550100",
+    };
+    expect(problemsOf({ ...production, SANDBOX: "true" })).toEqual([]);
+    expect(problemsOf({ ...production, BLAND_API_KEY: "b", BLAND_WEBHOOK_SECRET: "w" })).toEqual([
+      "TYPEFORM_CLIENT_ID and TYPEFORM_CLIENT_SECRET are required in production unless SANDBOX=true (the Typeform sandbox runs only when allowed)",
+    ]);
+    expect(problemsOf({ SANDBOX: "false" })).toHaveLength(2);
+    expect(problemsOf({ SANDBOX: "maybe" })).toEqual(["SANDBOX must be true or false"]);
   });
 
   it("requires Typeform credentials in pairs and treats empty values as unset", () => {
@@ -94,6 +113,7 @@ describe("loadConfig", () => {
     expect(config.publicUrl).toBe("http://localhost:4100");
     expect(config.typeform).toBeNull();
     expect(config.bland).toBeNull();
+    expect(config.sandboxes).toEqual({ typeform: true, callSimulator: true });
   });
 
   it("resolves DATA_DIR against the working directory and trims a trailing slash from PUBLIC_URL", () => {

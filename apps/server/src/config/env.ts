@@ -73,7 +73,22 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"], { error: "must be true or false" })
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  SANDBOX: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
+  ),
 });
+
+/** SANDBOX when set, else on outside production and off in production (PRODUCT.md). */
+function sandboxAllowed(source: Record<string, string | undefined>): boolean {
+  const value = (source.SANDBOX ?? "").trim();
+  if (value === "true" || value === "1") return true;
+  if (value === "false" || value === "0") return false;
+  return source.NODE_ENV !== "production";
+}
 
 /**
  * Rules across variables. They read the raw source, so they are reported together with any
@@ -94,6 +109,21 @@ function crossVariableProblems(source: Record<string, string | undefined>): stri
   if (source.NODE_ENV === "production") {
     for (const n of ["SECRET_KEY", "PUBLIC_URL", "TWILIO_ACCOUNT_SID"]) {
       if (!has(n)) problems.push(`${n} is required in production`);
+    }
+  }
+  // Without a provider's credentials its sandbox stands in, but only where sandboxes may run.
+  if (!sandboxAllowed(source)) {
+    const where =
+      source.NODE_ENV === "production" ? "in production unless SANDBOX=true" : "when SANDBOX=false";
+    if (!has("TYPEFORM_CLIENT_ID") && !has("TYPEFORM_CLIENT_SECRET")) {
+      problems.push(
+        `TYPEFORM_CLIENT_ID and TYPEFORM_CLIENT_SECRET are required ${where} (the Typeform sandbox runs only when allowed)`,
+      );
+    }
+    if (!has("BLAND_API_KEY") && !has("BLAND_WEBHOOK_SECRET")) {
+      problems.push(
+        `BLAND_API_KEY and BLAND_WEBHOOK_SECRET are required ${where} (the call simulator runs only when allowed)`,
+      );
     }
   }
   return problems;
@@ -136,6 +166,11 @@ export interface Config {
   };
   /** Read the client address from X-Forwarded-For (only behind a proxy you control). */
   trustProxy: boolean;
+  /**
+   * Which built-in sandboxes stand in for a provider without credentials. Only where SANDBOX
+   * allows it (by default outside production); start-up refuses a provider with neither.
+   */
+  sandboxes: { typeform: boolean; callSimulator: boolean };
 }
 
 export class ConfigError extends Error {
@@ -216,6 +251,10 @@ export function loadConfig(
       codeSendsPerIp: env.CODE_SENDS_PER_IP,
     },
     trustProxy: env.TRUST_PROXY,
+    sandboxes: {
+      typeform: !(env.TYPEFORM_CLIENT_ID && env.TYPEFORM_CLIENT_SECRET),
+      callSimulator: !(env.BLAND_API_KEY && env.BLAND_WEBHOOK_SECRET),
+    },
   };
 }
 

@@ -20,6 +20,10 @@ import { typeformSandboxRoutes } from "../sandbox/typeform/sandbox-routes.ts";
 import type { Services } from "../services.ts";
 import { authenticate } from "./middleware/authenticate.ts";
 import { bodyLimit } from "./middleware/body-limit.ts";
+import {
+  answerDatabaseUnavailable,
+  databaseOutageAnswers,
+} from "./middleware/database-unavailable.ts";
 import { inputGuard } from "./middleware/input-guard.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { securityHeaders } from "./middleware/security.ts";
@@ -63,6 +67,7 @@ export function createApp(deps: AppDeps) {
   app.use("*", requestId());
   app.use("*", requestLog(deps.logger));
   app.use("*", securityHeaders({ isProduction: deps.config.isProduction }));
+  app.use("/api/*", databaseOutageAnswers(deps));
   app.use("/api/*", inputGuard());
   app.use("/sandbox/*", inputGuard());
   app.use(
@@ -143,8 +148,9 @@ export function createApp(deps: AppDeps) {
   // The outboxes of the console senders; they do not exist in production.
   if (!config.isProduction) app.route("/dev", devOutboxRoutes({ db }));
 
-  // No Bland key: the built-in call simulator stands in (before the SPA fallback).
-  if (!config.bland) {
+  // No Bland key (and sandboxes allowed): the built-in call simulator stands in (before the
+  // SPA fallback). config.sandboxes is the same decision services.ts wired the vendors by.
+  if (config.sandboxes.callSimulator) {
     app.route(
       "/sandbox/bland",
       callSimulatorRoutes({
@@ -157,8 +163,8 @@ export function createApp(deps: AppDeps) {
       }),
     );
   }
-  // No Typeform app configured: the built-in Typeform sandbox stands in (before the SPA fallback).
-  if (!config.typeform) {
+  // No Typeform app configured (and sandboxes allowed): the built-in Typeform sandbox stands in.
+  if (config.sandboxes.typeform) {
     app.route(
       "/sandbox/typeform",
       typeformSandboxRoutes({

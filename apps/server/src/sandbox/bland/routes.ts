@@ -80,8 +80,9 @@ const sendCallBody = z.object({
  *   and the simulator's own `attempt_id`, which keeps
  *   the calls whose metadata.attempt_id equals it (every POST is stored, so `count` is the
  *   number of dials made for that attempt).
- * - `GET /recordings/:callId.wav`: the call's recording (audio/wav, byte ranges supported); no
- *   key needed, like the recording URLs Bland hands out.
+ * - `GET /recordings/:callId.wav?token=…`: the call's recording (audio/wav, byte ranges
+ *   supported). The URL handed out carries an unguessable token (like a storage provider's
+ *   signed URL); without it, or the API key, it is a 401: a call id alone plays nothing.
  * - `GET /`: a page that explains the simulator and its outcomes.
  *
  * The API needs the `authorization: <api key>` header (401 otherwise).
@@ -93,6 +94,11 @@ export function callSimulatorRoutes(deps: CallSimulatorDeps) {
   const keyHashHex = keyHash.toString("hex");
   const sign = (body: string) =>
     createHmac("sha256", deps.webhookSecret).update(body).digest("hex");
+  const recordingToken = (callId: string) => sign(`recording:${callId}`).slice(0, 40);
+  const hasKey = (c: Context) => {
+    const given = c.req.header("authorization")?.trim() ?? "";
+    return given !== "" && timingSafeEqual(sha256(given), keyHash);
+  };
 
   const requireKey: MiddlewareHandler = async (c, next) => {
     const given = c.req.header("authorization")?.trim() ?? "";
@@ -163,7 +169,9 @@ export function callSimulatorRoutes(deps: CallSimulatorDeps) {
       transcripts: plan.transcripts,
       summary: plan.summary,
       errorMessage: plan.outcome.errorMessage,
-      recordingUrl: recorded ? `${baseUrl}/recordings/${callId}.wav` : null,
+      recordingUrl: recorded
+        ? `${baseUrl}/recordings/${callId}.wav?token=${recordingToken(callId)}`
+        : null,
       recording: null,
       answerAt: plan.answerAt,
       endAt: plan.endAt,
@@ -265,6 +273,12 @@ export function callSimulatorRoutes(deps: CallSimulatorDeps) {
   app.get("/recordings/:file", async (c) => {
     const file = c.req.param("file");
     const callId = file.endsWith(".wav") ? file.slice(0, -4) : "";
+    const token = Buffer.from(c.req.query("token") ?? "");
+    const expected = Buffer.from(recordingToken(callId));
+    const tokenOk = token.length === expected.length && timingSafeEqual(token, expected);
+    if (!tokenOk && !hasKey(c)) {
+      return blandError(c, 401, "UNAUTHORIZED", "This recording link is not valid.");
+    }
     const [call] = isUuid(callId)
       ? await deps.db
           .select({ recording: simulatorCalls.recording })
