@@ -65,6 +65,8 @@ export async function startBenchApp(options: {
             TWILIO_ACCOUNT_SID: "bench",
             TWILIO_AUTH_TOKEN: "bench",
             TWILIO_FROM_NUMBER: "+14155550100",
+            // The benchmarks run against the built-in sandboxes, in production mode.
+            SANDBOX: "true",
           }),
       LOG_LEVEL: "warn",
       CALL_SIMULATOR_RING_MS: "100",
