@@ -1,6 +1,8 @@
 import type { SignedLink } from "@ringback/contracts";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { signLink } from "../src/auth/signed-links.ts";
+import { pendingRecordings } from "../src/domain/calls/recordings.ts";
 import { createSecretBox } from "../src/lib/secret-box.ts";
 import { activeAssistant } from "./call-helpers.ts";
 import { startTestRingback } from "./harness.ts";
@@ -108,5 +110,41 @@ describe("call recordings: copied into Ringback's storage, played only by member
     const admins = await team.admin.client.json<SignedLink>(`${recordingPath}-link`);
     await team.admin.client.request("/api/auth/sign-out", { method: "POST", json: {} });
     expect((await fetch(app.url + admins.url)).status).toBe(401);
+  });
+
+  it("records a voicemail's missing recording once: one job per call, no retries, warn only", async () => {
+    // Voicemail (last four digits 0004): the provider reports a recording URL that answers 404.
+    const voicemail = "voicemail-1";
+    await calls.deliver(calls.delivery({ phone: "+1 415 555 0004", token: voicemail }));
+    const attempts = await calls.settled(voicemail, 3);
+    const ids = attempts.map((a) => a.id);
+    const jobs = async () =>
+      (
+        await db.execute<{ key: string; state: string; retries: number }>(sql`
+          select singleton_key as key, state, retry_count as retries from pgboss.job
+          where name = 'recordings.copy' and singleton_key in ${sql.raw(`('${ids.join("','")}')`)}`)
+      ).rows;
+    const done = await waitFor(async () => {
+      const rows = await jobs();
+      return rows.length === ids.length && rows.every((r) => r.state === "completed")
+        ? rows
+        : undefined;
+    }, 15_000);
+    expect(done.every((r) => r.retries === 0)).toBe(true);
+    for (const attempt of await calls.attemptsFor(voicemail)) {
+      expect(attempt.recordingUrl).toBeNull();
+      expect(attempt.recordingKey).toBeNull();
+    }
+    // The sweeper finds nothing left to copy, so no further job is ever made for these calls.
+    const pendingNow = await pendingRecordings(db, new Date(Date.now() + 120_000));
+    expect(ids.filter((id) => pendingNow.includes(id))).toEqual([]);
+    expect(await jobs()).toHaveLength(ids.length);
+    // The queue keeps one job per call while it is queued, retrying or running.
+    const [queue] = (
+      await db.execute<{ policy: string }>(
+        sql`select policy from pgboss.queue where name = 'recordings.copy'`,
+      )
+    ).rows;
+    expect(queue?.policy).toBe("exclusive");
   });
 });

@@ -31,6 +31,11 @@ export interface JobDefinition<Data extends object = Record<string, never>> {
    * of after its expiry. Set on jobs whose delay a person would notice.
    */
   heartbeatSeconds?: number;
+  /**
+   * pg-boss queue policy, fixed when the queue is created (default standard). `exclusive`: at
+   * most one job per singletonKey queued, retrying or running at a time.
+   */
+  policy?: "standard" | "exclusive";
   /** Also run once when a worker starts (a recovery sweep should not wait for its schedule). */
   runOnStart?: boolean;
   handle(data: Data, context: JobContext): Promise<unknown>;

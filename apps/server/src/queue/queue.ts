@@ -48,7 +48,8 @@ export async function registerJobs(
       notify: true,
       ...(job.heartbeatSeconds ? { heartbeatSeconds: job.heartbeatSeconds } : {}),
     };
-    await boss.createQueue(job.name, queueOptions);
+    // A queue's policy is fixed at creation (pg-boss refuses to change it): set it only there.
+    await boss.createQueue(job.name, { ...queueOptions, policy: job.policy ?? "standard" });
     await boss.updateQueue(job.name, queueOptions);
     // NOTIFY wakes a worker for new jobs, but not for a retry coming due after its delay: keep
     // polling at pg-boss's usual 2 s (its 30 s default with NOTIFY on would delay retries).

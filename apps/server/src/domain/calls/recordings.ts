@@ -5,10 +5,14 @@ import { AppError } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { isUuid } from "../../lib/uuid.ts";
 import type { RecordingStore } from "../../providers/storage/recording-store.ts";
-import type { VoiceProvider } from "../../providers/voice/voice-provider.ts";
+import { type VoiceProvider, VoiceProviderError } from "../../providers/voice/voice-provider.ts";
 import type { Queue } from "../../queue/queue.ts";
 
-export const FETCH_RECORDING_JOB = "recordings.fetch";
+/**
+ * The queue of recording copies, keyed by call record (an `exclusive` queue: one job per call
+ * at a time). It replaced `recordings.fetch`, a standard queue whose singleton key did nothing.
+ */
+export const FETCH_RECORDING_JOB = "recordings.copy";
 
 /** Far above any call Ringback places (10 minutes of WAV is about 10 MB); a guard for the disk. */
 export const MAX_RECORDING_BYTES = 200 * 1024 * 1024;
@@ -60,12 +64,14 @@ export function recordingContentType(reported: string | null, recordingUrl: stri
 /**
  * Copies one attempt's recording from the provider into the RecordingStore and records where.
  * Idempotent: a recording already copied is left alone, and a repeat run overwrites the same
- * key with the same bytes.
+ * key with the same bytes. A recording the provider does not have (404/410: a voicemail, a
+ * call too short to record) is final: the attempt is recorded as having no recording and
+ * nothing asks again; other failures throw, and the job retries.
  */
 export async function archiveRecording(
   deps: RecordingDeps,
   callRecordId: string,
-): Promise<"stored" | "skipped"> {
+): Promise<"stored" | "skipped" | "missing"> {
   const [row] = await deps.db
     .select({
       id: callRecords.id,
@@ -76,7 +82,25 @@ export async function archiveRecording(
     .from(callRecords)
     .where(eq(callRecords.id, callRecordId));
   if (!row?.recordingUrl || row.recordingKey) return "skipped";
-  const { body, contentType } = await deps.voice.fetchRecording(row.recordingUrl);
+  let fetched: Awaited<ReturnType<VoiceProvider["fetchRecording"]>>;
+  try {
+    fetched = await deps.voice.fetchRecording(row.recordingUrl);
+  } catch (error) {
+    if (!(error instanceof VoiceProviderError) || (error.status !== 404 && error.status !== 410)) {
+      throw error;
+    }
+    // "No recording": the URL goes, so neither the sweeper nor a repeated webhook asks again.
+    await deps.db
+      .update(callRecords)
+      .set({ recordingUrl: null, updatedAt: new Date() })
+      .where(and(eq(callRecords.id, row.id), isNull(callRecords.recordingKey)));
+    deps.logger.warn(
+      { callRecordId, status: error.status },
+      "The provider has no recording for this call; recorded as no recording",
+    );
+    return "missing";
+  }
+  const { body, contentType } = fetched;
   const key = `${row.organizationId}/${row.id}`;
   const { bytes } = await deps.store.put(key, body, { maxBytes: MAX_RECORDING_BYTES });
   await deps.db
