@@ -72,6 +72,13 @@ export const formAssistants = pgTable(
     callingWindowStart: text("calling_window_start").notNull().default("09:00"),
     callingWindowEnd: text("calling_window_end").notNull().default("20:00"),
     defaultTimeZone: text("default_time_zone").notNull().default("America/New_York"),
+    /**
+     * ISO 3166 country for numbers typed without a country code when the phone field names none
+     * (issue 12). Set from the creating user's phone number; US for assistants from before.
+     */
+    defaultCountry: text("default_country").notNull().default("US"),
+    /** The phone field's own default country (Typeform's default_country_code), when it has one. */
+    phoneDefaultCountry: text("phone_default_country"),
     voicemailAction: text("voicemail_action")
       .$type<"hang_up" | "leave_message">()
       .notNull()
