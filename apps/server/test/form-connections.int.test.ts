@@ -345,6 +345,24 @@ describe("connecting Typeform (sandbox) and configuring assistants", async () =>
       },
     );
     expect(unknown.status).toBe(200);
+    // A partial response (or any event Ringback does not use) is acknowledged, not a failure:
+    // Typeform counts a 4xx as a failed delivery. It stores nothing.
+    const before = await db.select().from(formSubmissions);
+    for (const event of ["form_response_partial", "form_something_new"]) {
+      const partial = JSON.stringify({
+        event_id: `partial-${event}`,
+        event_type: event,
+        form_response: { form_id: "x", token: `partial-${event}`, answers: [] },
+      });
+      const acknowledged = await fetch(url, {
+        method: "POST",
+        body: partial,
+        headers: { "typeform-signature": signTypeformPayload(partial, secret) },
+      });
+      expect(acknowledged.status, event).toBe(200);
+      expect(await acknowledged.json()).toMatchObject({ outcome: "ignored" });
+    }
+    expect(await db.select().from(formSubmissions)).toHaveLength(before.length);
     await db
       .update(formSubmissions)
       .set({ status: "call_scheduled" })

@@ -6,3 +6,4 @@ export * from "./health.ts";
 export * from "./permissions.ts";
 export * from "./phone.ts";
 export * from "./time-zones.ts";
+export * from "./yes.ts";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { stripNul } from "../../lib/text.ts";
-import { FormProviderError } from "../../providers/forms/form-provider.ts";
+import { FormProviderError, HIDDEN_FIELD_PREFIX } from "../../providers/forms/form-provider.ts";
 import { type AttemptQueue, attemptDueAt } from "../calls/call-engine.ts";
 import { effectiveCallingWindow } from "../calls/calling-window.ts";
 import type { FormProviders } from "../form-connections/form-providers.ts";
@@ -55,6 +55,8 @@ export async function ingestDelivery(
     submission = stripNul(provider.parseDelivery(input.rawBody));
   } catch (error) {
     if (error instanceof FormProviderError) {
+      // An event Ringback does not use (a partial response): acknowledged, never a failure.
+      if (error.code === "unsupported_event") return { outcome: "ignored", reason: error.message };
       return { outcome: "rejected", status: 400, reason: error.message };
     }
     throw error;
@@ -63,7 +65,12 @@ export async function ingestDelivery(
     return { outcome: "ignored", reason: "delivery is for another form" };
   }
 
-  const evaluated = evaluateSubmission(submission.answers, assistant);
+  // Hidden fields (`?phone=…` in the form's link) can stand for phone, name or email.
+  const values = { ...submission.answers };
+  for (const [name, value] of Object.entries(submission.hidden)) {
+    values[`${HIDDEN_FIELD_PREFIX}${name}`] = value;
+  }
+  const evaluated = evaluateSubmission(values, assistant);
   const callable = evaluated.status === "call_scheduled" && evaluated.phone !== null;
   if (callable) {
     const { problems } = effectiveCallingWindow(assistant);
@@ -75,7 +82,13 @@ export async function ingestDelivery(
     }
   }
   const scheduledFor = callable ? attemptDueAt(assistant, evaluated.phone!, new Date()) : null;
-  const answers = { answers: submission.answers, hidden: submission.hidden, raw: submission.raw };
+  const answers = {
+    answers: submission.answers,
+    hidden: submission.hidden,
+    questions: submission.questions,
+    landedAt: submission.landedAt?.toISOString() ?? null,
+    raw: submission.raw,
+  };
   // One statement, so one atomic commit and one round trip: the submission and its first call
   // attempt are stored together or not at all (an accepted submission that should be called
   // always has its attempt, and the sweeper enqueues it if the enqueue below is lost to a

@@ -13,13 +13,57 @@ describe("availability answers", () => {
     expect(isAvailable(null)).toBe(false);
     expect(isAvailable(undefined)).toBe(false);
   });
+
+  it("reads yes in other languages, for choice labels and multiple choices", () => {
+    for (const yes of [
+      "Sí",
+      "Oui, appelez-moi",
+      "Ja",
+      "Sim",
+      "Sì",
+      "Да",
+      "Tak",
+      "Evet",
+      "はい",
+      "是",
+    ]) {
+      expect(isAvailable(yes), yes).toBe(true);
+      expect(isAvailable([yes]), yes).toBe(true);
+    }
+    for (const no of ["Non", "Nein", "Não", "Нет", "いいえ", "Hayır"]) {
+      expect(isAvailable(no), no).toBe(false);
+    }
+  });
 });
 
 describe("phone numbers to E.164", () => {
-  it("keeps international numbers and gives others the +1 fallback", () => {
+  it("keeps numbers with a country code as given", () => {
     expect(toE164("+44 20 7946 0958")).toBe("+442079460958");
-    expect(toE164("(415) 555-0123")).toBe("+14155550123");
-    expect(toE164("+1 415 555 0123")).toBe("+14155550123");
+    expect(toE164("+1 415 555 0123", { field: "GB" })).toBe("+14155550123");
+    expect(toE164("0044 7911 123456", { assistant: "US" })).toBe("+447911123456");
+  });
+
+  it.each([
+    // number typed, field country, assistant country, expected
+    ["(415) 555-0123", "US", null, "+14155550123"],
+    ["07911 123456", "GB", "US", "+447911123456"],
+    ["07911 123456", null, "GB", "+447911123456"],
+    ["06 12 34 56 78", "FR", null, "+33612345678"],
+    ["030 123456", null, "DE", "+4930123456"],
+    ["(11) 91234-5678", "BR", "US", "+5511912345678"],
+    // The field's country first; a number that is not valid there tries the assistant's.
+    ["(415) 555-0123", "GB", "US", "+14155550123"],
+    // Neither knows it: tried as international.
+    ["447911123456", null, null, "+447911123456"],
+    ["447911123456", "us", null, "+447911123456"],
+    ["4155550123", null, "US", "+14155550123"],
+    ["4155550123", null, null, null],
+  ])("reads %j with field %j and assistant %j as %j", (typed, field, assistant, expected) => {
+    expect(toE164(typed, { field, assistant })).toBe(expected);
+  });
+
+  it("ignores a country code libphonenumber does not know", () => {
+    expect(toE164("(415) 555-0123", { field: "XX", assistant: "US" })).toBe("+14155550123");
   });
 
   it("refuses what is not a valid number", () => {
@@ -43,7 +87,10 @@ describe("who is called", () => {
 
   it("schedules a call for an available respondent with a valid number", () => {
     expect(
-      evaluateSubmission({ p: "4155550123", c: true, n: "Ana", e: "ana@example.com" }, fields),
+      evaluateSubmission(
+        { p: "4155550123", c: true, n: "Ana", e: "ana@example.com" },
+        { ...fields, defaultCountry: "US" },
+      ),
     ).toEqual({
       status: "call_scheduled",
       phone: "+14155550123",
@@ -54,7 +101,9 @@ describe("who is called", () => {
   });
 
   it("stores the reason when there is no call", () => {
-    expect(evaluateSubmission({ p: "4155550123", c: false }, fields).status).toBe("not_available");
+    expect(evaluateSubmission({ p: "+14155550123", c: false }, fields).status).toBe(
+      "not_available",
+    );
     expect(evaluateSubmission({ p: "12", c: true }, fields).status).toBe("invalid_phone");
     expect(evaluateSubmission({ c: true }, fields).status).toBe("invalid_phone");
   });

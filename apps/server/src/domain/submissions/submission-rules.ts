@@ -1,26 +1,59 @@
-import { normalizePhone } from "@ringback/contracts";
-import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { isYes, normalizePhone } from "@ringback/contracts";
+import {
+  type CountryCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+} from "libphonenumber-js";
 import type { SubmissionStatus } from "../../db/schema/index.ts";
 import type { AnswerValue } from "../../providers/forms/form-provider.ts";
 
-/** A respondent said they are available: a ticked yes/no or legal box, or a "yes" choice. */
+/**
+ * A respondent said they are available: a ticked yes/no or legal box, or a "yes" choice in any
+ * language of the yes table ("Sí", "Oui", "はい"…).
+ */
 export function isAvailable(answer: AnswerValue | undefined): boolean {
-  if (answer === true) return true;
-  if (typeof answer === "string") return /^\s*(yes|true|y|1)\b/i.test(answer);
-  if (Array.isArray(answer)) return answer.some((a) => /^\s*yes\b/i.test(a));
+  if (answer === true || answer === 1) return true;
+  if (typeof answer === "string") return isYes(answer) || answer.trim() === "1";
+  if (Array.isArray(answer)) return answer.some(isYes);
   return false;
 }
 
+/** Where a number typed without a country code may be from, most specific first. */
+export interface PhoneCountries {
+  /** The phone field's own default (Typeform's default_country_code). */
+  field?: string | null;
+  /** The assistant's default country (from the organization's phone number unless changed). */
+  assistant?: string | null;
+}
+
 /**
- * E.164 or null. Numbers with a country code are parsed as given; others get SPEC.md §5's +1
- * fallback. Only numbers libphonenumber considers valid are called.
+ * E.164 or null (issue 12). A number with a + (or 00) is read as given. One without is read in
+ * the phone field's default country, then the assistant's, then as international
+ * (447911123456 → +447911123456). Only numbers libphonenumber considers valid are called.
  */
-export function toE164(answer: AnswerValue | undefined): string | null {
+export function toE164(
+  answer: AnswerValue | undefined,
+  countries: PhoneCountries = {},
+): string | null {
   if (typeof answer !== "string" && typeof answer !== "number") return null;
   const raw = String(answer).trim();
   if (!raw) return null;
-  const parsed = parsePhoneNumberFromString(raw.startsWith("+") ? raw : normalizePhone(raw));
-  return parsed?.isValid() ? parsed.number : null;
+  const valid = (value: string, country?: CountryCode) => {
+    const parsed = parsePhoneNumberFromString(value, country);
+    return parsed?.isValid() ? parsed.number : null;
+  };
+  if (raw.startsWith("+")) return valid(normalizePhone(raw));
+  const digits = raw.replace(/\D/g, "");
+  if (!digits) return null;
+  if (digits.startsWith("00")) return valid(`+${digits.slice(2)}`);
+  for (const country of [countries.field, countries.assistant]) {
+    const code = country?.toUpperCase();
+    if (code && isSupportedCountry(code)) {
+      const national = valid(raw, code);
+      if (national) return national;
+    }
+  }
+  return valid(`+${digits}`);
 }
 
 function text(answer: AnswerValue | undefined): string | null {
@@ -34,6 +67,8 @@ export interface AssistantFields {
   checkboxFieldId: string | null;
   nameFieldId: string | null;
   emailFieldId: string | null;
+  phoneDefaultCountry?: string | null;
+  defaultCountry?: string | null;
 }
 
 /** PRODUCT.md "how calls are placed" step 2: who is called, and why not. */
@@ -48,7 +83,12 @@ export function evaluateSubmission(
   email: string | null;
 } {
   const rawPhone = fields.phoneFieldId ? text(answers[fields.phoneFieldId]) : null;
-  const phone = fields.phoneFieldId ? toE164(answers[fields.phoneFieldId]) : null;
+  const phone = fields.phoneFieldId
+    ? toE164(answers[fields.phoneFieldId], {
+        field: fields.phoneDefaultCountry,
+        assistant: fields.defaultCountry,
+      })
+    : null;
   const available = fields.checkboxFieldId ? isAvailable(answers[fields.checkboxFieldId]) : false;
   const status: SubmissionStatus = !available
     ? "not_available"

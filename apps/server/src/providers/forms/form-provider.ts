@@ -46,12 +46,35 @@ export interface FormFields {
   email: FormField[];
 }
 
+/**
+ * One question of a submission as the respondent saw it, in form order: what the business reads
+ * in Call Details, what the assistant is told, and what `{ref}` fills in a script.
+ */
+export interface SubmittedAnswer {
+  /** The field id (hidden fields: `hidden:<name>`). */
+  id: string;
+  /** The form's own name for the field (Typeform's ref; a hidden field's name), if any. */
+  ref: string | null;
+  /** The question as shown (a hidden field: its name). */
+  title: string;
+  /** The provider's field type (`hidden` for hidden fields). */
+  type: string;
+  value: AnswerValue;
+}
+
+/** Field ids of hidden fields (query-string values a form carries) are `hidden:<name>`. */
+export const HIDDEN_FIELD_PREFIX = "hidden:";
+
 /** A verified delivery, normalized: answers by field id as plain values. */
 export interface NormalizedSubmission {
   /** The provider's id for the response: the de-duplication key. */
   responseId: string;
   formId: string;
   submittedAt: Date | null;
+  /** When the respondent opened the form, if the provider says. */
+  landedAt: Date | null;
+  /** Every answered question and hidden field in form order, with its title. */
+  questions: SubmittedAnswer[];
   /** Field id → answer: string, boolean, number, string[] or null. */
   answers: Record<string, AnswerValue>;
   /** Hidden fields (query-string values the form carried). */
@@ -95,6 +118,10 @@ export interface FormProvider {
   deleteWebhook(accessToken: string, input: { formId: string; tag: string }): Promise<void>;
   /** Checks a delivery's signature on the raw body (constant time). */
   verifyDelivery(rawBody: string, headers: Headers, secret: string): boolean;
-  /** Parses a verified delivery; throws FormProviderError(400) on a malformed body. */
+  /**
+   * Parses a verified delivery; throws FormProviderError(400) on a malformed body, and
+   * FormProviderError with code `unsupported_event` for an event Ringback does not use (a
+   * partial response, say), which is acknowledged and ignored.
+   */
   parseDelivery(rawBody: string): NormalizedSubmission;
 }

@@ -75,6 +75,43 @@ describe("Typeform delivery parsing", () => {
       RUqkXSeXBXSd: false,
       M5tXK5kG7IeA: "https://calendly.com/scheduled_events/EVENT_TYPE/invitees/INVITEE",
     });
+    expect(parsed.landedAt?.toISOString()).toBe("2018-01-18T18:07:02.000Z");
+    // The definition gives order and titles; answers it does not list follow; hidden come last.
+    expect(parsed.questions.slice(0, 3)).toEqual([
+      {
+        id: "DlXFaesGBpoF",
+        ref: "readable_ref_long_text",
+        title:
+          "Thanks, {{answer_60906475}}! What's it like where you live? Tell us in a few sentences.",
+        type: "long_text",
+        value:
+          "It's cold right now! I live in an older medium-sized city with a university. Geographically, the area is hilly.",
+      },
+      {
+        id: "SMEUb7VJz92Q",
+        ref: "readable_ref_email",
+        title:
+          "If you're OK with our city management following up if they have further questions, please give us your email address.",
+        type: "email",
+        value: "laura@example.com",
+      },
+      {
+        id: "JwWggjAKtOkA",
+        ref: "readable_ref_short_text",
+        title: "What is your first name?",
+        type: "short_text",
+        value: "Laura",
+      },
+    ]);
+    expect(parsed.questions.map((q) => q.id)).toContain("KoJxDM3c6x8h");
+    expect(parsed.questions.at(-1)).toEqual({
+      id: "hidden:user_id",
+      ref: "user_id",
+      title: "user_id",
+      type: "hidden",
+      value: "abc123456",
+    });
+    expect(new Set(parsed.questions.map((q) => q.id)).size).toBe(parsed.questions.length);
   });
 
   it("reads phone_number answers", () => {
@@ -104,13 +141,20 @@ describe("Typeform delivery parsing", () => {
     expect(parseTypeformDelivery(body).answers).toEqual({});
   });
 
+  it("marks events Ringback does not use (a partial response) as unsupported, to be ignored", () => {
+    for (const eventType of ["form_response_partial", "other"]) {
+      const body = JSON.stringify({
+        event_type: eventType,
+        form_response: { form_id: "f", token: "t", answers: [] },
+      });
+      expect(() => parseTypeformDelivery(body)).toThrow(
+        expect.objectContaining({ code: "unsupported_event" }),
+      );
+    }
+  });
+
   it("refuses bodies that are not a form_response, with a 400", () => {
-    for (const body of [
-      "not json",
-      "{}",
-      '{"event_type":"form_response"}',
-      '{"event_type":"other","form_response":{"form_id":"f","token":"t"}}',
-    ]) {
+    for (const body of ["not json", "{}", '{"event_type":"form_response"}']) {
       expect(() => parseTypeformDelivery(body)).toThrow(FormProviderError);
       try {
         parseTypeformDelivery(body);
@@ -187,6 +231,24 @@ describe("Typeform fields → SPEC.md §3 groups", () => {
         type: "multiple_choice",
         properties: { choices: [{ label: "Yes" }, { label: "No" }] },
       },
+      {
+        id: "mc3",
+        title: "¿Podemos llamarte?",
+        type: "dropdown",
+        properties: { choices: [{ label: "Sí" }, { label: "No" }] },
+      },
+      {
+        id: "mc4",
+        title: "Rappel ?",
+        type: "multiple_choice",
+        properties: { choices: [{ label: "Non" }, { label: "Oui" }] },
+      },
+      {
+        id: "mc5",
+        title: "Which plan?",
+        type: "multiple_choice",
+        properties: { choices: [{ label: "Yes plan" }, { label: "Pro" }, { label: "Max" }] },
+      },
     ],
   };
 
@@ -204,9 +266,13 @@ describe("Typeform fields → SPEC.md §3 groups", () => {
       "legal1",
       "mc1",
       "mc2",
+      "mc3",
+      "mc4",
+      "mc5",
     ]);
     expect(groups.phone.map((f) => f.id)).toEqual(["phone1", "ci_phone"]);
-    expect(groups.checkbox.map((f) => f.id)).toEqual(["yn1", "legal1", "mc1"]);
+    // A lone yes, or two choices whose first is a yes (in any language); not "No / Yes", not three.
+    expect(groups.checkbox.map((f) => f.id)).toEqual(["yn1", "legal1", "mc1", "mc2", "mc3"]);
     expect(groups.text.map((f) => f.id)).toEqual(["name1", "about", "ci_first"]);
     expect(groups.email.map((f) => f.id)).toEqual(["mail1", "ci_email"]);
     expect(groups.displayUrl).toBe("https://example.typeform.com/to/abc12345");

@@ -2,7 +2,9 @@ import { z } from "zod";
 import {
   type AnswerValue,
   FormProviderError,
+  HIDDEN_FIELD_PREFIX,
   type NormalizedSubmission,
+  type SubmittedAnswer,
 } from "../form-provider.ts";
 
 /**
@@ -40,6 +42,25 @@ const deliverySchema = z
         submitted_at: z.string().optional(),
         landed_at: z.string().optional(),
         hidden: z.record(z.string(), z.unknown()).optional().nullable(),
+        definition: z
+          .object({
+            fields: z
+              .array(
+                z
+                  .object({
+                    id: z.string(),
+                    title: z.string().optional(),
+                    type: z.string().optional(),
+                    ref: z.string().optional(),
+                  })
+                  .loose(),
+              )
+              .optional()
+              .nullable(),
+          })
+          .loose()
+          .optional()
+          .nullable(),
         answers: z.array(answerSchema).optional().nullable(),
       })
       .loose(),
@@ -84,6 +105,15 @@ export function parseTypeformDelivery(rawBody: string): NormalizedSubmission {
   } catch {
     throw new FormProviderError("The body is not JSON", { status: 400, code: "malformed_body" });
   }
+  // Typeform sends other events too (form_response_partial): they are acknowledged and ignored,
+  // never refused, since Typeform counts a 4xx as a failed delivery.
+  const eventType = (json as { event_type?: unknown } | null)?.event_type;
+  if (typeof eventType === "string" && eventType !== "form_response") {
+    throw new FormProviderError(`Unsupported event type ${eventType}`, {
+      status: 400,
+      code: "unsupported_event",
+    });
+  }
   const parsed = deliverySchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -92,26 +122,73 @@ export function parseTypeformDelivery(rawBody: string): NormalizedSubmission {
       { status: 400, code: "malformed_body" },
     );
   }
-  const { event_type: eventType, form_response: response } = parsed.data;
-  if (eventType !== "form_response") {
-    throw new FormProviderError(`Unsupported event type ${eventType}`, {
-      status: 400,
-      code: "unsupported_event",
-    });
-  }
+  const { form_response: response } = parsed.data;
   const answers: Record<string, AnswerValue> = {};
   for (const answer of response.answers ?? []) answers[answer.field.id] = answerValue(answer);
   const hidden: Record<string, string> = {};
   for (const [key, value] of Object.entries(response.hidden ?? {})) {
     if (value != null) hidden[key] = String(value);
   }
-  const submittedAt = response.submitted_at ? new Date(response.submitted_at) : null;
   return {
     responseId: response.token,
     formId: response.form_id,
-    submittedAt: submittedAt && !Number.isNaN(submittedAt.getTime()) ? submittedAt : null,
+    submittedAt: time(response.submitted_at),
+    landedAt: time(response.landed_at),
+    questions: questionsOf(response.definition?.fields ?? [], response.answers ?? [], hidden),
     answers,
     hidden,
     raw: json,
   };
+}
+
+function time(value: string | undefined): Date | null {
+  const date = value ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
+/**
+ * The answered questions in form order: the payload's definition gives order, titles and refs;
+ * an answer the definition does not list keeps its place after them; hidden fields come last.
+ */
+function questionsOf(
+  definition: { id: string; title?: string; type?: string; ref?: string }[],
+  given: z.infer<typeof answerSchema>[],
+  hidden: Record<string, string>,
+): SubmittedAnswer[] {
+  const byId = new Map(given.map((a) => [a.field.id, a]));
+  const questions: SubmittedAnswer[] = [];
+  const seen = new Set<string>();
+  for (const field of definition) {
+    const answer = byId.get(field.id);
+    if (!answer || seen.has(field.id)) continue;
+    seen.add(field.id);
+    questions.push({
+      id: field.id,
+      ref: field.ref ?? answer.field.ref ?? null,
+      title: field.title?.trim() || field.ref || field.id,
+      type: field.type ?? answer.field.type ?? answer.type,
+      value: answerValue(answer),
+    });
+  }
+  for (const answer of given) {
+    if (seen.has(answer.field.id)) continue;
+    seen.add(answer.field.id);
+    questions.push({
+      id: answer.field.id,
+      ref: answer.field.ref ?? null,
+      title: answer.field.ref ?? answer.field.id,
+      type: answer.field.type ?? answer.type,
+      value: answerValue(answer),
+    });
+  }
+  for (const [name, value] of Object.entries(hidden)) {
+    questions.push({
+      id: `${HIDDEN_FIELD_PREFIX}${name}`,
+      ref: name,
+      title: name,
+      type: "hidden",
+      value,
+    });
+  }
+  return questions;
 }

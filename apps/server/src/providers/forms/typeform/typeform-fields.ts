@@ -1,3 +1,4 @@
+import { isYes } from "@ringback/contracts";
 import type { FormField, FormFields } from "../form-provider.ts";
 
 /** The subset of Typeform's form definition we read. */
@@ -44,14 +45,15 @@ export function flattenTypeformFields(
   return out;
 }
 
-/** A single-choice question whose only choice is "Yes": a tick box for "call me". */
-function isYesCheckbox(field: TypeformFieldDefinition): boolean {
+/**
+ * A choice question that asks "may we call?": its only choice is a yes (a tick box), or it has
+ * exactly two choices and the first is a yes ("Sí / No", "Oui / Non"), in any language of the
+ * yes table.
+ */
+export function isYesChoice(field: TypeformFieldDefinition): boolean {
+  if (field.type !== "multiple_choice" && field.type !== "dropdown") return false;
   const choices = field.properties?.choices ?? [];
-  return (
-    field.type === "multiple_choice" &&
-    choices.length === 1 &&
-    /^\s*yes\b/i.test(choices[0]?.label ?? "")
-  );
+  return (choices.length === 1 || choices.length === 2) && isYes(choices[0]?.label ?? "");
 }
 
 function toField(field: TypeformFieldDefinition): FormField {
@@ -85,7 +87,7 @@ export function groupTypeformFields(
     editUrl: links.editUrl,
     all,
     phone: pick((f) => f.type === "phone_number"),
-    checkbox: pick((f) => f.type === "yes_no" || f.type === "legal" || isYesCheckbox(f)),
+    checkbox: pick((f) => f.type === "yes_no" || f.type === "legal" || isYesChoice(f)),
     text: pick(
       (f, inContact) =>
         f.type === "short_text" ||
