@@ -193,6 +193,9 @@ export function createApp(deps: AppDeps) {
         error.code === "not_connected" ? 409 : 502,
       );
     }
+    // The database is down or unreachable: a temporary 503 with Retry-After, not a bug's 500.
+    const unavailable = answerDatabaseUnavailable(c, deps.logger, error);
+    if (unavailable) return unavailable;
     deps.logger.error({ err: error, path: c.req.path }, "Unhandled error");
     return c.json(errorBody("internal", "Something went wrong. Please try again."), 500);
   });
