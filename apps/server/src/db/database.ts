@@ -27,6 +27,15 @@ export function connectDatabase(
   pool.on("error", (error) =>
     options.logger?.warn({ err: error }, "Idle database connection lost"),
   );
+  // pg-pool listens for errors only on idle clients. A connection cut while a client is checked
+  // out (a database restart between the statements of a transaction) would emit 'error' with
+  // nobody listening and end the process. The transaction fails on its own (its next statement
+  // is refused, the caller sees the error) and pg-pool discards the dead client on release.
+  pool.on("connect", (client) => {
+    client.on("error", (error) =>
+      options.logger?.debug({ err: error }, "Database connection lost while in use"),
+    );
+  });
   return { pool, db: drizzle(pool, { schema }) };
 }
 
