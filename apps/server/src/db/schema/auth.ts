@@ -39,6 +39,7 @@ export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
+    /** SHA-256 (hex) of the session token; the token itself is only in the browser's cookie. */
     token: text("token").notNull().unique(),
     userId: text("user_id")
       .notNull()
@@ -73,13 +74,19 @@ export const accounts = pgTable(
   (t) => [index("accounts_user_id_idx").on(t.userId)],
 );
 
-/** One-time codes and other short-lived secrets (hashed by the auth library). */
+/**
+ * One-time codes and other short-lived secrets, stored as hashes only (auth/auth.ts, ADR 0011):
+ * a phone code's value is its HMAC; a secret identifier (two-factor challenge, trusted device)
+ * is stored as its SHA-256.
+ */
 export const verifications = pgTable(
   "verifications",
   {
     id: text("id").primaryKey(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
+    /** Guesses checked against a phone code; counted and checked in one UPDATE. */
+    attempts: integer("attempts").notNull().default(0),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ...timestamps,
   },
