@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import type { Organization, Session } from "@ringback/contracts";
 import type { Database } from "../src/db/database.ts";
 import { latestOutboxMessage } from "../src/http/routes/dev-outbox.routes.ts";
@@ -61,16 +62,39 @@ export class TestClient {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
-  sendCode(phone: string) {
+  /** A cookie's value as the server set it (URL-decoded), or undefined. */
+  cookie(name: string): string | undefined {
+    const value = this.cookies.get(name);
+    return value === undefined ? undefined : decodeURIComponent(value);
+  }
+
+  /**
+   * The value inside one of better-auth's signed cookies (`<value>.<signature>`), e.g. the
+   * session token in `better-auth.session_token`.
+   */
+  signedCookieValue(name: string): string | undefined {
+    const value = this.cookie(name);
+    return value?.slice(0, value.lastIndexOf("."));
+  }
+
+  /** Sets a cookie signed the way better-auth signs its cookies (HMAC-SHA256 with the secret). */
+  setSignedCookie(name: string, value: string, secret: string): void {
+    const signature = createHmac("sha256", secret).update(value).digest("base64");
+    this.cookies.set(name, encodeURIComponent(`${value}.${signature}`));
+  }
+
+  sendCode(phone: string, headers?: Record<string, string>) {
     return this.request("/api/auth/phone-number/send-otp", {
       method: "POST",
+      headers,
       json: { phoneNumber: phone },
     });
   }
 
-  verifyCode(phone: string, code: string) {
+  verifyCode(phone: string, code: string, headers?: Record<string, string>) {
     return this.request("/api/auth/phone-number/verify", {
       method: "POST",
+      headers,
       json: { phoneNumber: phone, code },
     });
   }

@@ -63,6 +63,21 @@ describe("phone sign-in", async () => {
     expect(((await response.json()) as { code: string }).code).toBe("OTP_EXPIRED");
   });
 
+  it("has no password sign-in or reset: a phone code cannot set a password", async () => {
+    const phone = uniquePhone();
+    for (const path of [
+      "/api/auth/sign-in/phone-number",
+      "/api/auth/phone-number/request-password-reset",
+      "/api/auth/phone-number/reset-password",
+    ]) {
+      const response = await new TestClient(app.url).request(path, {
+        method: "POST",
+        json: { phoneNumber: phone, password: "a long password", otp: "123456", newPassword: "x" },
+      });
+      expect(response.status, path).toBe(404);
+    }
+  });
+
   it("refuses numbers that are not valid phone numbers", async () => {
     const response = await new TestClient(app.url).sendCode("+1555");
     expect(response.status).toBe(400);

@@ -1,5 +1,5 @@
 import { type Factor, userSchema } from "@ringback/contracts";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
 import { twoFactors, users } from "../src/db/schema/index.ts";
@@ -119,6 +119,15 @@ describe("two-factor authentication (TOTP)", async () => {
     expect(verified.status).toBe(200);
     expect(await verified.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["totp"] });
     expect(await hasSession(browser)).toBe(false);
+
+    // The challenge's key (in the signed cookie) is stored only as a hash (ADR 0011).
+    const challengeKey = browser.signedCookieValue("better-auth.two_factor");
+    expect(challengeKey).toMatch(/^2fa-[\w-]+$/);
+    const stored = await db.execute<{ row: string }>(
+      sql`select identifier || ' ' || value as row from verifications`,
+    );
+    expect(stored.rows.length).toBeGreaterThan(0);
+    for (const { row } of stored.rows) expect(row).not.toContain(challengeKey);
 
     // A wrong authenticator code is refused and still gives no session.
     const wrong = await browser.request("/api/auth/two-factor/verify-totp", {

@@ -3,7 +3,6 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthEndpoint } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { jwt, phoneNumber, twoFactor } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
 import { isValidPhoneNumber } from "libphonenumber-js";
 import { z } from "zod";
 import type { Config } from "../config/env.ts";
@@ -16,6 +15,8 @@ import {
   ACCESS_TOKEN_ISSUER,
   createAccessTokenVerifier,
 } from "./access-token.ts";
+import { createPhoneCodes, PHONE_CODE_IDENTIFIER_PREFIX } from "./phone-codes.ts";
+import { createSessionTokens, hashSessionTokensAtRest } from "./session-tokens.ts";
 
 /** Codes: 6 digits, 5 minutes, single use, 5 wrong tries (issue 3 §2). */
 export const CODE_LENGTH = 6;
@@ -49,11 +50,21 @@ export interface AuthDeps {
  */
 export function createAuth(deps: AuthDeps) {
   const { db, config, smsSender, logger } = deps;
+  // Secrets at rest are hashes only (ADR 0011): session tokens (session-tokens.ts), phone codes
+  // (phone-codes.ts, which also counts guesses atomically) and secret verification identifiers.
+  const sessionTokenFor = createSessionTokens(config.secretKey);
+  const phoneCodes = createPhoneCodes({
+    db,
+    secretKey: config.secretKey,
+    maxTries: CODE_MAX_WRONG_TRIES,
+  });
 
   const secondFactor = twoFactor({
     issuer: "Ringback",
     // Ringback accounts have no passwords: the session itself authorizes enrolment.
     allowPasswordless: true,
+    // Second-factor codes by SMS are not offered (no sendOTP); were they, they would be hashed.
+    otpOptions: { storeOTP: "hashed" },
   });
   // better-auth challenges for the second factor only after its password sign-in paths; our
   // sign-in is the phone code, so the same after-hook runs on /phone-number/verify too.
@@ -68,17 +79,45 @@ export function createAuth(deps: AuthDeps) {
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: config.secretKey,
-    database: drizzleAdapter(db, {
-      provider: "pg",
-      schema: {
-        user: users,
-        session: sessions,
-        account: accounts,
-        verification: verifications,
-        twoFactor: twoFactors,
-        jwks,
+    database: hashSessionTokensAtRest(
+      drizzleAdapter(db, {
+        provider: "pg",
+        schema: {
+          user: users,
+          session: sessions,
+          account: accounts,
+          verification: verifications,
+          twoFactor: twoFactors,
+          jwks,
+        },
+      }),
+      sessionTokenFor,
+    ),
+    verification: {
+      // Identifiers that are secrets (a two-factor challenge's key, a trusted device's) are stored
+      // as SHA-256. Phone-code identifiers name only the phone number; their value is the secret.
+      storeIdentifier: {
+        default: "hashed",
+        overrides: { [PHONE_CODE_IDENTIFIER_PREFIX]: "plain" },
       },
-    }),
+    },
+    databaseHooks: {
+      verification: {
+        create: {
+          before: async (data) =>
+            data.identifier.startsWith(PHONE_CODE_IDENTIFIER_PREFIX)
+              ? { data: { ...data, value: phoneCodes.storedValue(data.identifier, data.value) } }
+              : undefined,
+        },
+      },
+    },
+    // Ringback has no passwords. The phone-number plugin's password routes would let a phone code
+    // set one (and then sign in with it), so they do not exist here.
+    disabledPaths: [
+      "/sign-in/phone-number",
+      "/phone-number/request-password-reset",
+      "/phone-number/reset-password",
+    ],
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
@@ -103,7 +142,9 @@ export function createAuth(deps: AuthDeps) {
       phoneNumber({
         otpLength: CODE_LENGTH,
         expiresIn: CODE_TTL_SECONDS,
-        allowedAttempts: CODE_MAX_WRONG_TRIES,
+        // Checked by us: the code's HMAC, and at most CODE_MAX_WRONG_TRIES guesses per code
+        // counted atomically (the plugin's own check compares plain codes).
+        verifyOTP: ({ phoneNumber: phone, code }) => phoneCodes.check(phone, code),
         phoneNumberValidator: (phone) => isValidPhoneNumber(phone),
         signUpOnVerification: { getTempEmail: placeholderEmail, getTempName: () => "" },
         sendOTP: async ({ phoneNumber: to, code }) => {
@@ -162,11 +203,10 @@ export function createAuth(deps: AuthDeps) {
                 message: error instanceof Error ? error.message : "Invalid JWT",
               });
             }
-            const [row] = await db
-              .select({ token: sessions.token })
-              .from(sessions)
-              .where(eq(sessions.id, claims.sid));
-            const found = row ? await ctx.context.internalAdapter.findSession(row.token) : null;
+            // Only the token's digest is stored; the token is rebuilt from the session id.
+            const found = await ctx.context.internalAdapter.findSession(
+              sessionTokenFor(claims.sid),
+            );
             if (!found || found.session.expiresAt < new Date()) {
               throw new APIError("UNAUTHORIZED", {
                 code: "SESSION_EXPIRED",
