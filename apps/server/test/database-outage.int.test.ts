@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { connectDatabase } from "../src/db/database.ts";
 import { formSubmissions } from "../src/db/schema/index.ts";
+import { isDatabaseUnavailable } from "../src/lib/database-unavailable.ts";
 import { signBlandPayload } from "../src/providers/voice/bland/bland-signature.ts";
 import { startRingback } from "../src/runtime.ts";
 import { simulatorCredentials } from "../src/sandbox/bland/credentials.ts";
@@ -129,5 +130,25 @@ describe("while PostgreSQL is down", async () => {
     expect(stored).toHaveLength(1);
     expect(await calls.attemptsFor(token)).toHaveLength(1);
     expect((await owner.client.request("/api/health")).status).toBe(200);
+  });
+
+  it("a connection cut in the middle of a transaction fails that transaction, not the process", async () => {
+    // The app's own pool set-up: a checked-out client between two statements has no listener of
+    // pg-pool's, so without ours the server's "terminating connection" would be an unhandled
+    // 'error' event and end the process.
+    const handle = connectDatabase(postgres.url, { max: 1, logger: testLogger });
+    try {
+      const transaction = handle.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await postgres.stop();
+        await tx.execute(sql`select 1`);
+      });
+      await expect(transaction).rejects.toSatisfy(isDatabaseUnavailable);
+    } finally {
+      if (!postgres.running) await postgres.start();
+    }
+    // The pool let go of the dead connection: the next query gets a fresh one.
+    expect((await handle.pool.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
+    await handle.pool.end();
   });
 });
