@@ -111,3 +111,29 @@ export async function stopProcess(
   p.child.kill(signal);
   return p.exited;
 }
+
+/**
+ * Waits until the process answers GET /api/health with 200 (for processes started with a quiet
+ * LOG_LEVEL, which do not log their URL).
+ */
+export async function waitUntilHealthy(
+  p: RingbackProcess,
+  url: string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (p.child.exitCode !== null || p.child.signalCode !== null) {
+      throw new Error(`Process exited (${p.child.exitCode}) before it was healthy: ${p.stderr()}`);
+    }
+    const status = await fetch(`${url}/api/health`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    if (Date.now() > deadline) {
+      throw new Error(`Not healthy after ${timeoutMs} ms (last ${status}): ${p.stderr()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
