@@ -68,6 +68,7 @@ const envSchema = z.object({
   ),
   EMAIL_FROM: z.string().trim().min(3).default("Ringback <no-reply@ringback.local>"),
   CODE_SENDS_PER_PHONE: positiveInt.default(5),
+  CODE_SENDS_PER_PHONE_TOTAL: positiveInt.default(15),
   CODE_SENDS_PER_IP: positiveInt.default(20),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"], { error: "must be true or false" })
@@ -159,8 +160,10 @@ export interface Config {
   smtpUrl: string | undefined;
   emailFrom: string;
   rateLimits: {
-    /** One-time-code sends per phone number per 15 minutes. */
+    /** One-time-code sends per phone number from one client address per 15 minutes. */
     codeSendsPerPhone: number;
+    /** One-time-code sends per phone number from all addresses together per 15 minutes. */
+    codeSendsPerPhoneTotal: number;
     /** One-time-code sends per client address per hour. */
     codeSendsPerIp: number;
   };
@@ -248,6 +251,7 @@ export function loadConfig(
     emailFrom: env.EMAIL_FROM,
     rateLimits: {
       codeSendsPerPhone: env.CODE_SENDS_PER_PHONE,
+      codeSendsPerPhoneTotal: env.CODE_SENDS_PER_PHONE_TOTAL,
       codeSendsPerIp: env.CODE_SENDS_PER_IP,
     },
     trustProxy: env.TRUST_PROXY,

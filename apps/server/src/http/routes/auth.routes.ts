@@ -19,12 +19,13 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
 
 /**
  * better-auth's endpoints under /api/auth (phone codes, sessions, TOTP, JWKS, access tokens).
- * Code sends pass our rate limits first.
+ * Code sends pass our rate limits first (domain/accounts/code-send-limits.ts, ADR 0011).
  */
 export function authRoutes(deps: { auth: Auth; limits: CodeSendLimits; trustProxy: boolean }) {
   return (
     new Hono()
-      // POST /api/auth/phone-number/send-otp — rate-limited per phone number and client address.
+      // POST /api/auth/phone-number/send-otp — rate-limited per phone number from the client's
+      // address, per client address, and per phone number from all addresses.
       .post("/phone-number/send-otp", async (c, next) => {
         let phone = "";
         try {
