@@ -107,6 +107,7 @@ describe("outbox pages in production", async () => {
       TWILIO_FROM_NUMBER: "+14155550100",
       // Nothing listens here: a send would fail, and none is attempted in this test.
       TWILIO_API_URL: "http://127.0.0.1:9",
+      SANDBOX: "true",
     },
   });
 
