@@ -200,7 +200,10 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
     return "waiting";
   }
   if (decision.kind === "reconcile") {
-    const known = await deps.voice.findCallsByAttempt(attemptId);
+    const known = await deps.voice.findCallsByAttempt({
+      attemptId,
+      phoneNumber: decision.row.submission.respondentPhoneNumber ?? "",
+    });
     if (known.length > 0) {
       await markDialed(deps.db, attemptId, known[0]!.providerCallId);
       for (const outcome of known) await applyOutcome(deps, outcome);

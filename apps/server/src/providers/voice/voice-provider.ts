@@ -109,10 +109,10 @@ export interface VoiceProvider {
   getCall(providerCallId: string): Promise<CallOutcome | null>;
   /**
    * Calls the provider placed for one attempt (by the attempt id in their metadata), so that a
-   * crashed worker's job is reconciled rather than re-dialled blindly. Bounded: looks at recent
-   * calls only (see the adapter for how far back).
+   * crashed worker's job is reconciled rather than re-dialled blindly. Looks among the calls to
+   * the attempt's number, so that a busy account's other calls cannot push it out of view.
    */
-  findCallsByAttempt(attemptId: string): Promise<CallOutcome[]>;
+  findCallsByAttempt(input: { attemptId: string; phoneNumber: string }): Promise<CallOutcome[]>;
   /**
    * Downloads a call's recording from the URL the provider reported (with the provider's
    * credentials when the URL is the provider's own API). Throws VoiceProviderError when the

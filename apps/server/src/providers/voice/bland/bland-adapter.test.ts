@@ -185,12 +185,16 @@ describe("getCall and findCallsByAttempt", () => {
       status: 200,
       body: { call_id: "c", status: "in-progress", metadata: { attempt_id: "att_1" } },
     };
-    const found = await provider().findCallsByAttempt("att_1");
+    const found = await provider().findCallsByAttempt({
+      attemptId: "att_1",
+      phoneNumber: "+14155550123",
+    });
     expect(found.map((o) => [o.providerCallId, o.status, o.final])).toEqual([
       ["a", "completed", true],
       ["c", "in-progress", false],
     ]);
-    expect(recorded[0]!.url).toBe("/v1/calls?from=0&to=200");
+    // Only the calls to the attempt's number: others cannot push it out of the window.
+    expect(recorded[0]!.url).toBe("/v1/calls?to_number=%2B14155550123&from=0&to=200");
     expect(recorded).toHaveLength(2);
   });
 });

@@ -181,13 +181,20 @@ export function createBlandProvider(options: BlandOptions): VoiceProvider {
     /**
      * Bland's List Calls (GET /v1/calls, https://docs.bland.ai/api-v1/get/calls) filters by
      * from_number / to_number and an index range (`from`, `to`), not by metadata. So this lists
-     * the account's most recent `reconcileWindow` calls and keeps those whose
+     * the most recent `reconcileWindow` calls to the attempt's number and keeps those whose
      * metadata.attempt_id matches; list items without metadata are looked up one by one, at most
-     * `reconcileDetailLimit` of them. Enough for a worker reconciling a job from minutes ago.
+     * `reconcileDetailLimit` of them. Filtering by the number matters: the account's most recent
+     * calls overall would lose the attempt behind a busy minute's other calls, and it would be
+     * dialled twice.
      */
-    async findCallsByAttempt(attemptId) {
+    async findCallsByAttempt({ attemptId, phoneNumber }) {
       if (!attemptId) return [];
-      const response = await request("GET", `/v1/calls?from=0&to=${reconcileWindow}`);
+      const query = new URLSearchParams({
+        to_number: phoneNumber,
+        from: "0",
+        to: String(reconcileWindow),
+      });
+      const response = await request("GET", `/v1/calls?${query}`);
       if (!response.ok) throw await failure(response, "Listing calls");
       const json = (await readJson(response)) as { calls?: unknown } | unknown[] | null;
       const items = Array.isArray(json) ? json : Array.isArray(json?.calls) ? json.calls : null;
