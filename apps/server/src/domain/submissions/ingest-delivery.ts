@@ -131,7 +131,19 @@ export async function ingestDelivery(
       (select scheduled_for from attempt) as scheduled_for`);
   const stored = rows[0]!;
   if (!stored.active) return { outcome: "ignored", reason: "assistant is inactive" };
-  if (!stored.submission_id) return { outcome: "duplicate" };
+  if (!stored.submission_id) {
+    // A provider retries a delivery it got no answer for. The first try may have stored the
+    // submission and then lost its enqueue (a crash, a database outage): hand any attempt that
+    // is still waiting to the workers again now rather than at the sweeper's next run. A second
+    // job for the same attempt is harmless: placing a call claims the attempt under a row lock.
+    await requeueWaitingAttempts(deps, {
+      organizationId: assistant.organizationId,
+      providerId: provider.id,
+      formId: submission.formId,
+      responseId: submission.responseId,
+    });
+    return { outcome: "duplicate" };
+  }
   if (stored.attempt_id && stored.scheduled_for) {
     await deps.attempts.enqueue({
       id: stored.attempt_id,
@@ -139,4 +151,20 @@ export async function ingestDelivery(
     });
   }
   return { outcome: "stored", submissionId: stored.submission_id, status: stored.status! };
+}
+
+/** By the de-duplication key (its unique index), so a repeat costs one indexed lookup. */
+async function requeueWaitingAttempts(
+  deps: IngestDeps,
+  key: { organizationId: string; providerId: string; formId: string; responseId: string },
+): Promise<void> {
+  const { rows } = await deps.db.execute<{ id: string; scheduled_for: Date | string }>(sql`
+    select c.id, c.scheduled_for from form_submissions s
+    join call_records c on c.submission_id = s.id
+    where s.organization_id = ${key.organizationId} and s.provider = ${key.providerId}
+      and s.form_id = ${key.formId} and s.provider_response_id = ${key.responseId}
+      and c.dial_state = 'scheduled' and c.final_at is null`);
+  for (const row of rows) {
+    await deps.attempts.enqueue({ id: row.id, scheduledFor: new Date(row.scheduled_for) });
+  }
 }
