@@ -6,7 +6,7 @@ import { startEmbeddedPostgres } from "./db/embedded-postgres.ts";
 import { createApp } from "./http/app.ts";
 import { jobs } from "./jobs/index.ts";
 import type { Logger } from "./lib/logger.ts";
-import { registerJobs, startQueue } from "./queue/queue.ts";
+import { ensureQueues, registerJobs, startQueue } from "./queue/queue.ts";
 import { startChangeFeed } from "./realtime/change-feed.ts";
 import { createServices } from "./services.ts";
 
@@ -70,6 +70,7 @@ export async function startRingback(options: {
     const queue = await startQueue({ url: databaseUrl, logger, runsWorkers });
     // Graceful: running jobs finish (or are released back to the queue after the timeout).
     cleanups.push({ name: "queue", run: () => queue.stop({ graceful: true, timeout: 20_000 }) });
+    await ensureQueues(queue, jobs);
     const services = createServices({ config, db, queue, logger });
     if (runsWorkers) {
       await registerJobs(queue, jobs, { db, logger, services });

@@ -131,6 +131,28 @@ describe("external PostgreSQL from DATABASE_URL", () => {
   });
 });
 
+describe("a web process alone on a fresh database", () => {
+  it("creates the job queues itself, so deliveries can be queued before any worker starts", async () => {
+    const databaseUrl = await createEmptyDatabase();
+    const dataDir = tempDataDir("ringback-web-only-");
+    try {
+      const web = start({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, ["--role=web"]);
+      await listeningUrl(web);
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      const queues = await client.query<{ name: string; policy: string }>(
+        "select name, policy from pgboss.queue order by name",
+      );
+      await client.end();
+      const byName = Object.fromEntries(queues.rows.map((q) => [q.name, q.policy]));
+      expect(byName).toMatchObject({ "calls.place": "standard", "recordings.copy": "exclusive" });
+      expect(await stopProcess(web)).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("invalid configuration", () => {
   it("stops start-up with one message naming each bad variable", async () => {
     const p = start({

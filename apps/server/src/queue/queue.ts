@@ -35,12 +35,15 @@ export async function startQueue(options: {
   return boss;
 }
 
-/** Creates every queue, registers each job's handler and schedule. */
-export async function registerJobs(
+/**
+ * Creates (or updates) every job's queue. Every role does this at start: a web process on a
+ * fresh database sends jobs before any worker has started, and pg-boss refuses a send to a
+ * queue that does not exist.
+ */
+export async function ensureQueues(
   boss: Queue,
   // biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type.
   definitions: JobDefinition<any>[],
-  context: { db: Database; logger: Logger; services: Services },
 ): Promise<void> {
   for (const job of definitions) {
     // notify: a sent job wakes a worker at once (speed to lead) instead of at its next poll.
@@ -51,6 +54,17 @@ export async function registerJobs(
     // A queue's policy is fixed at creation (pg-boss refuses to change it): set it only there.
     await boss.createQueue(job.name, { ...queueOptions, policy: job.policy ?? "standard" });
     await boss.updateQueue(job.name, queueOptions);
+  }
+}
+
+/** Registers each job's handler and schedule (queues exist already: ensureQueues). */
+export async function registerJobs(
+  boss: Queue,
+  // biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type.
+  definitions: JobDefinition<any>[],
+  context: { db: Database; logger: Logger; services: Services },
+): Promise<void> {
+  for (const job of definitions) {
     // NOTIFY wakes a worker for new jobs, but not for a retry coming due after its delay: keep
     // polling at pg-boss's usual 2 s (its 30 s default with NOTIFY on would delay retries).
     const pollSeconds = job.pollSeconds ?? 2;
