@@ -3,6 +3,7 @@ import { type Context, Hono } from "hono";
 import type { Database } from "../../db/database.ts";
 import { devOutbox } from "../../db/schema/index.ts";
 import { escapeHtml } from "../../lib/escape-html.ts";
+import { htmlDocument } from "../../lib/html-document.ts";
 
 export type OutboxChannel = "sms" | "email";
 export type OutboxMessage = typeof devOutbox.$inferSelect;
@@ -68,28 +69,19 @@ export function renderOutboxPage(
     messages.length === PAGE_LIMIT
       ? `<p class="count">Showing the ${PAGE_LIMIT} newest messages.</p>`
       : "";
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="5">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Ringback</title>
-<style>${STYLES}</style>
-</head>
-<body>
-<header>
+  return htmlDocument({
+    title: `${title} · Ringback`,
+    styles: STYLES,
+    head: '<meta http-equiv="refresh" content="5">',
+    body: `<header>
 <nav aria-label="Outboxes">${nav}</nav>
 <h1>${escapeHtml(title)}</h1>
 <p class="note">Development only: messages the console sender would have delivered.</p>
 </header>
 <main>
 ${messages.length === 0 ? `<p class="empty">No messages yet.</p>` : `${count}<ol class="messages">\n${items}\n</ol>`}
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
 
 function renderMessage(m: OutboxMessage, now: Date): string {

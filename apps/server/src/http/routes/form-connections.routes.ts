@@ -10,6 +10,7 @@ import {
   listForms,
   startConnection,
 } from "../../domain/form-connections/connections.ts";
+import { htmlDocument } from "../../lib/html-document.ts";
 import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts";
 import { parseJson, parseQuery } from "../validate.ts";
 
@@ -107,28 +108,18 @@ export function formConnectionCallbackRoutes(deps: ConnectionDeps) {
 
 /** A plain page (no script, inline style only) for a connection finished in another browser. */
 function otherBrowserPage(publicUrl: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Connection not completed · Ringback</title>
-<style>
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#f8fafc;color:#0f172a}
+  return htmlDocument({
+    title: "Connection not completed · Ringback",
+    styles: `body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#f8fafc;color:#0f172a}
 main{max-width:32rem;margin:12vh auto;padding:2rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem}
 h1{font-size:1.25rem;margin:0 0 .75rem}p{line-height:1.5;color:#334155}
 a{display:inline-block;margin-top:.75rem;padding:.5rem 1rem;border-radius:.5rem;background:#0f172a;color:#fff;text-decoration:none}
-</style>
-</head>
-<body>
-<main>
+`,
+    body: `<main>
 <h1>This connection was started in another browser</h1>
 <p>For your security, Ringback connects a form account only in the browser that started the connection. Nothing was connected.</p>
 <p>If you want to connect your account, sign in to Ringback in this browser and click Connect again. If someone sent you this link, you can close this page.</p>
 <a href="${new URL("/admin/dashboard", publicUrl).toString()}">Go to Ringback</a>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { Database } from "../../db/database.ts";
 import { simulatorCalls } from "../../db/schema/index.ts";
 import { byteRangeResponse } from "../../http/byte-range-response.ts";
+import { htmlDocument } from "../../lib/html-document.ts";
 import { httpUrlSchema } from "../../lib/http-url.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { isUuid } from "../../lib/uuid.ts";
@@ -327,14 +328,14 @@ function formatSeconds(ms: number): string {
 }
 
 function page(body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Call simulator · Ringback</title>
-<style>
+  return htmlDocument({
+    title: "Call simulator · Ringback",
+    styles: PAGE_STYLES,
+    body: `<main>\n${body}\n</main>`,
+  });
+}
+
+const PAGE_STYLES = `
 body { margin: 0; background: #f4f2ee; color: #262627; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 main { max-width: 42rem; margin: 2.5rem auto; padding: 2rem 2.25rem; background: #fff; border-radius: 1rem; box-shadow: 0 8px 24px rgba(0,0,0,0.06); }
 h1 { margin: 0 0 0.75rem; font-size: 1.75rem; font-weight: 600; }
@@ -342,13 +343,4 @@ h2 { margin: 1.75rem 0 0.5rem; font-size: 1.25rem; font-weight: 600; }
 table { width: 100%; border-collapse: collapse; }
 th, td { text-align: left; padding: 0.5rem 0.75rem; border-bottom: 1px solid #cfcbc4; }
 th { font-weight: 600; }
-</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
 `;
-}

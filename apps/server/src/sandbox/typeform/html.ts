@@ -1,4 +1,5 @@
 import { escapeHtml } from "../../lib/escape-html.ts";
+import { htmlDocument } from "../../lib/html-document.ts";
 /**
  * Server-rendered pages of the Typeform sandbox: one layout, inline styles only and no scripts
  * (Ringback's content security policy allows no inline script; forms post to the same origin).
@@ -34,26 +35,17 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): RawHtml 
 }
 
 export function layout(options: { title: string; body: RawHtml; wide?: boolean }): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(options.title)} · Typeform sandbox</title>
-<style>${STYLES}</style>
-</head>
-<body>
-<header class="banner">
+  return htmlDocument({
+    title: `${options.title} · Typeform sandbox`,
+    styles: STYLES,
+    body: `<header class="banner">
 <span class="badge">Typeform sandbox</span>
 <span class="banner-note">A stand-in for Typeform built into Ringback. Nothing here is sent to Typeform.</span>
 </header>
 <main class="${options.wide ? "card wide" : "card"}">
 ${options.body.value}
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
 
 /** A page that only says something went wrong (bad OAuth request, unknown form). */
