@@ -1,10 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../src/http/app.ts";
-import type { Queue } from "../src/queue/queue.ts";
-import { createServices } from "../src/services.ts";
 import { connectTypeform } from "./form-connection-helpers.ts";
-import { startTestRingback, testLogger } from "./harness.ts";
+import { appRoutes, startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
 
 /**
@@ -30,18 +27,9 @@ describe("API routes under odd path and query values", async () => {
   const realValue = (name: string) => real[name] ?? crypto.randomUUID();
 
   const routes = new Map<string, { method: string; path: string }>();
-  const built = createApp({
-    db,
-    pool: app.database.pool,
-    queue: {} as Queue,
-    logger: testLogger,
-    config: app.config,
-    feed: { subscribe: () => () => undefined, stop: async () => undefined },
-    services: createServices({ config: app.config, db, queue: {} as Queue, logger: testLogger }),
-  });
-  for (const route of built.routes) {
+  for (const route of appRoutes(app)) {
     if (route.method === "ALL" || !route.path.startsWith("/api/")) continue;
-    routes.set(`${route.method} ${route.path}`, { method: route.method, path: route.path });
+    routes.set(`${route.method} ${route.path}`, route);
   }
 
   /** Values as they appear in a URL (already percent-encoded where needed). */

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { expect } from "vitest";
 import type { Database } from "../src/db/database.ts";
 
 /** One form response as a provider would deliver it (the same bytes every time it retries). */
@@ -154,4 +155,30 @@ export async function dialledLoad(
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+}
+
+/**
+ * The guarantees of a load under faults: acknowledged means stored, every response is stored
+ * once, every callable submission gets one attempt and every attempt is dialled exactly once.
+ */
+export async function expectStoredOnceAndDialledOnce(
+  db: Database,
+  deliveries: LoadDelivery[],
+  logs: DeliveryLog[],
+  dialTimeoutMs: number,
+): Promise<void> {
+  const tokens = new Set(deliveries.map((d) => d.token));
+  const stored = await loadOutcome(db, [...tokens]);
+  const storedTokens = new Set(stored.submissions.map((s) => s.token));
+  const acknowledged = logs.filter((l) => l.acknowledged).map((l) => l.delivery.token);
+  expect(acknowledged.filter((t) => !storedTokens.has(t))).toEqual([]);
+  expect(stored.submissions.length).toBe(tokens.size);
+  expect(stored.submissions.filter((s) => s.copies !== 1)).toEqual([]);
+
+  const outcome = await dialledLoad(db, deliveries, dialTimeoutMs);
+  const callable = new Set(deliveries.filter((d) => d.callable).map((d) => d.token));
+  expect(new Set(outcome.attempts.map((a) => a.token))).toEqual(callable);
+  expect(outcome.attempts.filter((a) => a.call_attempt !== 1)).toEqual([]);
+  expect(outcome.attempts.filter((a) => a.dials !== 1)).toEqual([]);
+  expect(outcome.strays).toEqual([]);
 }

@@ -7,8 +7,11 @@ import pg from "pg";
 import { afterAll, inject } from "vitest";
 import { loadConfig } from "../src/config/env.ts";
 import { connectDatabase, type DatabaseHandle } from "../src/db/database.ts";
+import { createApp } from "../src/http/app.ts";
 import { createLogger, type Logger } from "../src/lib/logger.ts";
+import type { Queue } from "../src/queue/queue.ts";
 import { type Role, startRingback } from "../src/runtime.ts";
+import { createServices } from "../src/services.ts";
 
 const TEMPLATE_DATABASE = "ringback_template";
 
@@ -110,4 +113,31 @@ export function tempDataDir(prefix = "ringback-test-"): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   chmodSync(dir, 0o755);
   return dir;
+}
+
+/**
+ * The real app's route table (method + path of every route and middleware), read from the same
+ * createApp the server runs, built here only to be read (it serves nothing). Tests that cover
+ * "every route" use it, so a route added later is covered without touching them.
+ */
+export function appRoutes(app: {
+  database: DatabaseHandle;
+  config: ReturnType<typeof loadConfig>;
+}) {
+  const queue = {} as Queue;
+  const built = createApp({
+    db: app.database.db,
+    pool: app.database.pool,
+    queue,
+    logger: testLogger,
+    config: app.config,
+    feed: { subscribe: () => () => undefined, stop: async () => undefined },
+    services: createServices({
+      config: app.config,
+      db: app.database.db,
+      queue,
+      logger: testLogger,
+    }),
+  });
+  return built.routes.map((r) => ({ method: r.method, path: r.path }));
 }

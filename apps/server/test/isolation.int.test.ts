@@ -1,10 +1,7 @@
 import { apiErrorSchema } from "@ringback/contracts";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../src/http/app.ts";
-import type { Queue } from "../src/queue/queue.ts";
-import { createServices } from "../src/services.ts";
 import { signUp, TestClient } from "./auth-client.ts";
-import { startTestRingback, testLogger } from "./harness.ts";
+import { appRoutes, startTestRingback } from "./harness.ts";
 import { createTeam, invite, uniqueEmail } from "./organization-harness.ts";
 
 const ORGANIZATION_PREFIX = "/api/organizations/:organizationId";
@@ -19,9 +16,9 @@ interface ScopedRoute {
  * Hono's route table, so a route added later is covered without touching this file. `ALL`
  * entries are middleware (`app.use`), not endpoints.
  */
-function organizationScopedRoutes(app: ReturnType<typeof createApp>): ScopedRoute[] {
+function organizationScopedRoutes(table: ScopedRoute[]): ScopedRoute[] {
   const seen = new Map<string, ScopedRoute>();
-  for (const route of app.routes) {
+  for (const route of table) {
     if (route.method === "ALL") continue;
     if (route.path !== ORGANIZATION_PREFIX && !route.path.startsWith(`${ORGANIZATION_PREFIX}/`)) {
       continue;
@@ -48,23 +45,7 @@ describe("tenant isolation of /api/organizations/:organizationId", async () => {
   const app = await startTestRingback({ env: { CODE_SENDS_PER_IP: "1000" } });
   const db = app.database.db;
 
-  // The same app the server runs, built only to read its route table (it serves nothing here).
-  const routes = organizationScopedRoutes(
-    createApp({
-      db,
-      pool: app.database.pool,
-      queue: {} as Queue,
-      logger: testLogger,
-      config: app.config,
-      feed: { subscribe: () => () => undefined, stop: async () => undefined },
-      services: createServices({
-        config: app.config,
-        db,
-        queue: {} as Queue,
-        logger: testLogger,
-      }),
-    }),
-  );
+  const routes = organizationScopedRoutes(appRoutes(app));
 
   const victim = await createTeam(app.url, db, {
     label: "victim",

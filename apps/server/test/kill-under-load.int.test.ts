@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { signUp } from "./auth-client.ts";
 import { activeAssistant } from "./call-helpers.ts";
-import { deliverAll, dialledLoad, loadDeliveries, loadOutcome } from "./delivery-load.ts";
+import { deliverAll, expectStoredOnceAndDialledOnce, loadDeliveries } from "./delivery-load.ts";
 import { createTestDatabase, freePort, tempDataDir } from "./harness.ts";
 import { type RingbackProcess, spawnRingback, stopProcess, waitUntilHealthy } from "./process.ts";
 
@@ -89,21 +89,6 @@ describe("SIGKILL under load", async () => {
     // The provider's retries got every delivery in.
     expect(logs.filter((l) => !l.acknowledged)).toEqual([]);
 
-    // Acknowledged means stored: every response is there at once, and only once.
-    const tokens = new Set(deliveries.map((d) => d.token));
-    const stored = await loadOutcome(db, [...tokens]);
-    const storedTokens = new Set(stored.submissions.map((s) => s.token));
-    const acknowledged = logs.filter((l) => l.acknowledged).map((l) => l.delivery.token);
-    expect(acknowledged.filter((t) => !storedTokens.has(t))).toEqual([]);
-    expect(stored.submissions.length).toBe(tokens.size);
-    expect(stored.submissions.filter((s) => s.copies !== 1)).toEqual([]);
-
-    const outcome = await dialledLoad(db, deliveries, 60_000);
-    const callable = new Set(deliveries.filter((d) => d.callable).map((d) => d.token));
-    // One attempt per callable submission, none for the others, each dialled exactly once.
-    expect(new Set(outcome.attempts.map((a) => a.token))).toEqual(callable);
-    expect(outcome.attempts.filter((a) => a.call_attempt !== 1)).toEqual([]);
-    expect(outcome.attempts.filter((a) => a.dials !== 1)).toEqual([]);
-    expect(outcome.strays).toEqual([]);
+    await expectStoredOnceAndDialledOnce(db, deliveries, logs, 60_000);
   }, 150_000);
 });
