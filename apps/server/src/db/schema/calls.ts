@@ -1,6 +1,7 @@
 import type { CallStatus } from "@ringback/contracts";
 import { sql } from "drizzle-orm";
 import {
+  date,
   index,
   integer,
   jsonb,
@@ -135,7 +136,10 @@ export const callGroups = pgTable(
     respondentName: text("respondent_name"),
     respondentEmail: text("respondent_email"),
     respondentPhoneNumber: text("respondent_phone_number"),
-    /** lower(name, email and form title): what the search box matches (trigram index). */
+    /**
+     * What the search box matches (trigram index): lower(name, email, form title), the phone's
+     * digits and the text of the submitted answers (ringback_call_group_search_text).
+     */
     searchText: text("search_text").notNull().default(""),
     attemptCount: integer("attempt_count").notNull(),
     latestCallId: uuid("latest_call_id").notNull(),
@@ -166,22 +170,81 @@ export const callGroups = pgTable(
       t.latestCallAt,
       t.id,
     ),
+    // The same four orders within one assistant (the assistant filter, issue 12).
+    index("call_groups_org_assistant_latest_idx").on(
+      t.organizationId,
+      t.assistantId,
+      t.latestCallAt,
+      t.id,
+    ),
+    index("call_groups_org_assistant_status_latest_idx").on(
+      t.organizationId,
+      t.assistantId,
+      t.latestStatus,
+      t.latestCallAt,
+      t.id,
+    ),
+    index("call_groups_org_assistant_duration_idx").on(
+      t.organizationId,
+      t.assistantId,
+      t.totalDuration,
+      t.latestCallAt,
+      t.id,
+    ),
+    index("call_groups_org_assistant_status_duration_idx").on(
+      t.organizationId,
+      t.assistantId,
+      t.latestStatus,
+      t.totalDuration,
+      t.latestCallAt,
+      t.id,
+    ),
   ],
 );
 
+/** call_group_counts' and call_group_day_counts' key for groups without an assistant. */
+export const NO_ASSISTANT_KEY = "00000000-0000-0000-0000-000000000000";
+
 /**
- * How many call groups an organization has per latest status, for Call Records' totals without
- * counting 400,000 rows per page view. Kept by a trigger on call_groups (migration 0012); spread
- * over 16 shards per status so that concurrent calls of one organization do not queue on one
- * counter row. The total of a status is the sum of its shards.
+ * How many call groups an organization has per assistant and latest status, for Call Records'
+ * totals without counting 400,000 rows per page view. Kept by a trigger on call_groups
+ * (migrations 0013, 0019); spread over 16 shards per status so that concurrent calls of one
+ * organization do not queue on one counter row. A total is the sum of its rows.
  */
 export const callGroupCounts = pgTable(
   "call_group_counts",
   {
     organizationId: tenant(),
+    /** The group's assistant, or NO_ASSISTANT_KEY. */
+    assistantKey: uuid("assistant_key").notNull().default(NO_ASSISTANT_KEY),
     latestStatus: text("latest_status").$type<CallStatus>().notNull(),
     shard: integer("shard").notNull(),
     groups: integer("groups").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.latestStatus, t.shard] })],
+  (t) => [primaryKey({ columns: [t.organizationId, t.assistantKey, t.latestStatus, t.shard] })],
+);
+
+/**
+ * The same counts per UTC day of the group's latest call, for totals of a date range (issue 12):
+ * the whole days inside a range are summed here, and only the partial days at its ends (a
+ * range starts at midnight in the user's time zone) are counted in call_groups. Kept by the
+ * same trigger (migration 0019).
+ */
+export const callGroupDayCounts = pgTable(
+  "call_group_day_counts",
+  {
+    organizationId: tenant(),
+    assistantKey: uuid("assistant_key").notNull(),
+    /** (latest_call_at at time zone 'UTC')::date */
+    day: date("day", { mode: "string" }).notNull(),
+    latestStatus: text("latest_status").$type<CallStatus>().notNull(),
+    shard: integer("shard").notNull(),
+    groups: integer("groups").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.organizationId, t.assistantKey, t.day, t.latestStatus, t.shard],
+    }),
+    index("call_group_day_counts_org_day_idx").on(t.organizationId, t.day),
+  ],
 );
