@@ -71,6 +71,19 @@ describe("call recordings: copied into Ringback's storage, played only by member
     await bearer.arrayBuffer();
   });
 
+  it("saves the recording as a file through the same signed link with ?download=1", async () => {
+    const link = await team.owner.client.json<SignedLink>(`${recordingPath}-link`);
+    const played = await fetch(app.url + link.url);
+    expect(played.headers.get("content-disposition")).toBe("inline");
+    await played.arrayBuffer();
+    const saved = await fetch(`${app.url}${link.url}&download=1`);
+    expect(saved.status).toBe(200);
+    expect(saved.headers.get("content-disposition")).toBe(
+      `attachment; filename="call-${call!.id}.wav"`,
+    );
+    expect(new Uint8Array(await saved.arrayBuffer())).toEqual(original);
+  });
+
   it("keeps everyone else out", async () => {
     const stranger = await createTeam(app.url, db, { label: "stranger" });
     // Another organization's member: no link, no audio.

@@ -30,19 +30,41 @@ export type CallStatus = (typeof callStatuses)[number];
 export const callRecordSorts = ["newest", "oldest", "duration"] as const;
 export type CallRecordSort = (typeof callRecordSorts)[number];
 
+/** An instant as ISO 8601 with a zone (e.g. 2026-11-03T04:00:00.000Z), between 1970 and 9999. */
+const instant = z.iso
+  .datetime({ offset: true })
+  .refine((value) => {
+    const time = Date.parse(value);
+    return time >= 0 && time < Date.UTC(10_000, 0, 1);
+  })
+  .optional()
+  .catch(undefined);
+
 /**
  * GET …/call-records query: everything the page keeps in its URL. Lenient on purpose (a shared
  * or hand-edited URL never breaks the page): an unknown status means All, an unknown sort
- * Newest First, a page below 1 the first page.
+ * Newest First, a page below 1 the first page, an assistant or date that is not one is no filter.
  */
 export const callRecordsQuerySchema = z.object({
-  /** Substring of the respondent's name or email, or the form title (case-insensitive). */
+  /**
+   * Substring of the respondent's name or email, the form title or the answers'
+   * text (case-insensitive); a number in any format matches the phone's digits.
+   */
   search: z.string().trim().max(200, "The search is too long (at most 200 characters).").optional(),
   /** The latest attempt's status; absent for All. */
   status: z.enum(callStatuses).optional().catch(undefined),
   sort: z.enum(callRecordSorts).optional().catch(undefined),
   /** 1-based. */
   page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
+  /** The group's assistant (the one of its first call). */
+  assistant: z.guid().optional().catch(undefined),
+  /**
+   * The latest call from this instant on (inclusive). The browser sends midnight in the user's
+   * time zone for a day.
+   */
+  from: instant,
+  /** The latest call before this instant (exclusive): the midnight after the last day. */
+  to: instant,
 });
 export type CallRecordsQuery = z.infer<typeof callRecordsQuerySchema>;
 
@@ -82,6 +104,20 @@ export interface CallGroupPage {
   pageSize: number;
 }
 
+/** An answer as the form provider gave it: text, a number, a ticked box, choices, or none. */
+export type SubmittedAnswerValue = string | number | boolean | string[] | null;
+
+/** One question of a submission and its answer. */
+export interface SubmittedAnswerItem {
+  /** The form's field id (hidden fields: `hidden:<name>`). */
+  id: string;
+  /** The question as the form showed it (a hidden field: its name). */
+  title: string;
+  /** The provider's field type; `hidden` for a hidden field (a value the form's link carried). */
+  type: string;
+  value: SubmittedAnswerValue;
+}
+
 /** GET …/call-records/:id — one attempt with its summary and transcript (the side panel). */
 export interface CallRecordDetails extends CallAttemptItem {
   groupId: string;
@@ -89,5 +125,15 @@ export interface CallRecordDetails extends CallAttemptItem {
   /** As stored: any of the shapes SPEC.md §3 accepts (the web app parses them). */
   transcript: unknown;
   formTitle: string | null;
+  assistantName: string | null;
   respondent: { name: string | null; email: string | null; phone: string | null };
+  /** When the form was submitted (or received); null for a call without a submission. */
+  submittedAt: string | null;
+  /** The submitted answers in form order, hidden fields last; empty without a submission. */
+  answers: SubmittedAnswerItem[];
+  /**
+   * The availability question ("May we call you?") and the answer given: the consent to be
+   * called. Null when the call has no submission or the assistant has no availability field.
+   */
+  consent: { question: string; value: SubmittedAnswerValue } | null;
 }

@@ -6,10 +6,32 @@ import {
   type CallRecordDetails,
   type CallRecordSort,
   type CallStatus,
+  type SubmittedAnswerItem,
+  type SubmittedAnswerValue,
 } from "@ringback/contracts";
-import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
-import { callGroupCounts, callGroups, callRecords } from "../../db/schema/index.ts";
+import {
+  callGroupCounts,
+  callGroupDayCounts,
+  callGroups,
+  callRecords,
+  formAssistants,
+  formSubmissions,
+} from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { isUuid } from "../../lib/uuid.ts";
 
@@ -17,6 +39,12 @@ export interface CallGroupFilter {
   search?: string | undefined;
   status?: CallStatus | undefined;
   sort?: CallRecordSort | undefined;
+  /** The group's assistant. */
+  assistant?: string | undefined;
+  /** The latest call at or after this instant (ISO 8601). */
+  from?: string | undefined;
+  /** The latest call before this instant (ISO 8601). */
+  to?: string | undefined;
 }
 
 /** `%…%` for LIKE, with the user's own % _ and \ taken literally. */
@@ -24,11 +52,51 @@ function containsPattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function filterConditions(organizationId: string, filter: CallGroupFilter): SQL {
+/** Characters people type in phone numbers: `+1 (415) 555-0123`, `415.555.0123`, `0044 …`. */
+const PHONE_LIKE = /^[\d\s()+./-]+$/;
+
+/**
+ * What a search looks for in search_text (lower-cased): the text as typed or, when it is a
+ * number in any format, its digits, since the phone is stored there as digits only
+ * (`+1 415-555-0123` → 14155550123; `415-555` → 415555). An international prefix (00) or a
+ * national trunk 0 (`07911 123456`) is not part of the stored number, so it is dropped.
+ * (A list, so that more than one reading can be searched at once.)
+ */
+export function searchTerms(search: string | undefined): string[] {
+  const text = search?.trim().toLowerCase() ?? "";
+  if (!text) return [];
+  if (!PHONE_LIKE.test(text)) return [text];
+  let digits = text.replace(/\D/g, "");
+  if (digits.startsWith("00")) digits = digits.slice(2);
+  else if (digits.startsWith("0") && digits.length >= 6) digits = digits.slice(1);
+  // Fewer than three digits make no trigram (that search would read every group): as typed.
+  // Otherwise the digits alone: the punctuation and one-digit groups ("+1 (415)…") only add
+  // trigrams that nearly every group has, which the index would read for nothing.
+  return digits.length >= 3 ? [digits] : [text];
+}
+
+const at = (iso: string | undefined) => (iso ? new Date(iso) : undefined);
+
+/** Everything but the search: the conditions the counters can answer. */
+function plainConditions(organizationId: string, filter: CallGroupFilter): SQL[] {
   const conditions: SQL[] = [eq(callGroups.organizationId, organizationId)];
   if (filter.status) conditions.push(eq(callGroups.latestStatus, filter.status));
-  const search = filter.search?.trim();
-  if (search) conditions.push(sql`${callGroups.searchText} like ${containsPattern(search)}`);
+  if (filter.assistant) conditions.push(eq(callGroups.assistantId, filter.assistant));
+  const from = at(filter.from);
+  const to = at(filter.to);
+  if (from) conditions.push(gte(callGroups.latestCallAt, from));
+  if (to) conditions.push(lt(callGroups.latestCallAt, to));
+  return conditions;
+}
+
+function filterConditions(organizationId: string, filter: CallGroupFilter): SQL {
+  const conditions = plainConditions(organizationId, filter);
+  const terms = searchTerms(filter.search);
+  if (terms.length > 0) {
+    conditions.push(
+      or(...terms.map((term) => sql`${callGroups.searchText} like ${containsPattern(term)}`))!,
+    );
+  }
   return and(...conditions)!;
 }
 
@@ -170,10 +238,16 @@ function groupItem(row: GroupRow, attempts: CallAttemptItem[]): CallGroup {
   };
 }
 
+const DAY_MS = 86_400_000;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
 /**
- * How many groups match. Without a search, from call_group_counts (kept by a trigger): a sum of
- * at most 16 × 6 rows instead of counting hundreds of thousands. A search counts its matches
- * (the trigram index keeps that proportional to the matches).
+ * How many groups match, without counting hundreds of thousands of rows:
+ * - no search and no dates: call_group_counts (kept by a trigger; 16 shards per assistant and
+ *   status), a sum of a few rows;
+ * - a date range: call_group_day_counts for the whole UTC days inside it, plus an index-only
+ *   count of the partial days at its ends (a day in the user's time zone starts at any hour);
+ * (A search counts its matches with its page: searchedPage.)
  */
 async function countGroups(
   db: Database,
@@ -181,40 +255,136 @@ async function countGroups(
   filter: CallGroupFilter,
   where: SQL,
 ): Promise<number> {
-  if (filter.search?.trim()) {
-    const [row] = await db.select({ total: count() }).from(callGroups).where(where);
+  const exact = async (condition: SQL) => {
+    const [row] = await db.select({ total: count() }).from(callGroups).where(condition);
+    return row?.total ?? 0;
+  };
+  const assistant = filter.assistant ? [eq(callGroupCounts.assistantKey, filter.assistant)] : [];
+  if (!filter.from && !filter.to) {
+    const [row] = await db
+      .select({ total: sql<number>`coalesce(sum(${callGroupCounts.groups}), 0)::int` })
+      .from(callGroupCounts)
+      .where(
+        and(
+          eq(callGroupCounts.organizationId, organizationId),
+          filter.status ? eq(callGroupCounts.latestStatus, filter.status) : undefined,
+          ...assistant,
+        ),
+      );
     return row?.total ?? 0;
   }
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${callGroupCounts.groups}), 0)::int` })
-    .from(callGroupCounts)
+  const from = filter.from ? Date.parse(filter.from) : null;
+  const to = filter.to ? Date.parse(filter.to) : null;
+  // The whole UTC days inside [from, to): [firstDay, lastDay).
+  const firstDay = from === null ? null : Math.ceil(from / DAY_MS) * DAY_MS;
+  const lastDay = to === null ? null : Math.floor(to / DAY_MS) * DAY_MS;
+  if (firstDay !== null && lastDay !== null && firstDay >= lastDay) return exact(where);
+  const plain = plainConditions(organizationId, { ...filter, from: undefined, to: undefined });
+  const between = (start: number, end: number) =>
+    sql`(${db
+      .select({ n: count() })
+      .from(callGroups)
+      .where(
+        and(
+          ...plain,
+          gte(callGroups.latestCallAt, new Date(start)),
+          lt(callGroups.latestCallAt, new Date(end)),
+        ),
+      )})`;
+  const days = db
+    .select({ n: sql<number>`coalesce(sum(${callGroupDayCounts.groups}), 0)` })
+    .from(callGroupDayCounts)
     .where(
       and(
-        eq(callGroupCounts.organizationId, organizationId),
-        filter.status ? eq(callGroupCounts.latestStatus, filter.status) : undefined,
+        eq(callGroupDayCounts.organizationId, organizationId),
+        filter.status ? eq(callGroupDayCounts.latestStatus, filter.status) : undefined,
+        filter.assistant ? eq(callGroupDayCounts.assistantKey, filter.assistant) : undefined,
+        firstDay !== null ? gte(callGroupDayCounts.day, utcDay(firstDay)) : undefined,
+        lastDay !== null ? lt(callGroupDayCounts.day, utcDay(lastDay)) : undefined,
       ),
     );
-  return row?.total ?? 0;
+  const parts = [sql`(${days})`];
+  if (from !== null && firstDay! > from) parts.push(between(from, firstDay!));
+  if (to !== null && lastDay! < to) parts.push(between(lastDay!, to));
+  const { rows } = await db.execute<{ total: number }>(
+    sql`select (${sql.join(parts, sql` + `)})::int as total`,
+  );
+  return Number(rows[0]?.total ?? 0);
+}
+
+/** Above this many estimated matches a search is broad: counted, then paged on its own. */
+const BROAD_SEARCH = 2_000;
+
+/** The planner's estimate of the groups a condition matches (pg_trgm keeps it close). */
+async function estimatedMatches(db: Database, where: SQL): Promise<number> {
+  const { rows } = await db.execute<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(
+    sql`explain (format json) ${db.select({ id: callGroups.id }).from(callGroups).where(where)}`,
+  );
+  return rows[0]?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? Number.POSITIVE_INFINITY;
 }
 
 /**
- * One page of the organization's call groups (SPEC.md §2 Call Records): searched, filtered by
- * the latest attempt's status, sorted, 10 per page, with the number of matching groups.
- * A deep page costs little: the page's ids are found by an index-only scan (a deferred join),
- * and a page past the middle is counted from the other end of the same index.
+ * A searched page and its exact total. Every match is read through the trigram index to count
+ * it, so the index is read once where that costs most:
+ * - a narrow search (a lead's email, name or number: few matches, but an index scan that can
+ *   cost tens of ms when the text shares trigrams with every group, like "@gmail.com") reads
+ *   its matches once, the page and a window count together;
+ * - a broad one (a word thousands of answers hold) counts its matches, then reads its page
+ *   along the sort's index, which finds ten matches in a few dozen rows.
+ * Which one it is comes from the planner's estimate; the result is exact either way.
  */
-export async function listCallGroups(
+async function searchedPage(
+  db: Database,
+  where: SQL,
+  sort: ReturnType<typeof sortKeys>,
+  offset: number,
+  broadSearch: number,
+): Promise<{ rows: GroupRow[]; total: number }> {
+  const countAll = async () => {
+    const [row] = await db.select({ total: count() }).from(callGroups).where(where);
+    return row?.total ?? 0;
+  };
+  if ((await estimatedMatches(db, where)) > broadSearch) {
+    const total = await countAll();
+    if (offset >= total) return { rows: [], total };
+    const rows = await db
+      .select(groupColumns)
+      .from(callGroups)
+      .where(where)
+      .orderBy(...orderOf(sort))
+      .limit(CALL_RECORDS_PAGE_SIZE)
+      .offset(offset);
+    return { rows, total };
+  }
+  const found = await db
+    .select({ ...groupColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(callGroups)
+    .where(where)
+    .orderBy(...orderOf(sort))
+    .limit(CALL_RECORDS_PAGE_SIZE)
+    .offset(offset);
+  if (found.length > 0) {
+    return { rows: found.map(({ total: _, ...row }) => row), total: found[0]!.total };
+  }
+  // Past the last page: the total still shows.
+  return { rows: [], total: offset === 0 ? 0 : await countAll() };
+}
+
+/**
+ * An unsearched page: the total from the counters, then the page's ids from an index-only scan
+ * (a deferred join), counted from the other end of the same index past the middle, then the
+ * page's rows by id. A deep page costs little.
+ */
+async function indexedPage(
   db: Database,
   organizationId: string,
-  query: CallGroupFilter & { page?: number | undefined },
-): Promise<CallGroupPage> {
-  const page = Math.max(1, Math.floor(query.page ?? 1));
-  const where = filterConditions(organizationId, query);
-  const sort = sortKeys(query.sort ?? "newest");
-  const total = await countGroups(db, organizationId, query, where);
-  const offset = (page - 1) * CALL_RECORDS_PAGE_SIZE;
-  const empty = { groups: [], total, page, pageSize: CALL_RECORDS_PAGE_SIZE };
-  if (offset >= total) return empty;
+  filter: CallGroupFilter,
+  where: SQL,
+  sort: ReturnType<typeof sortKeys>,
+  offset: number,
+): Promise<{ rows: GroupRow[]; total: number }> {
+  const total = await countGroups(db, organizationId, filter, where);
+  if (offset >= total) return { rows: [], total };
   const size = Math.min(CALL_RECORDS_PAGE_SIZE, total - offset);
   // Past the middle, read the page backwards from the end: the skip is then the shorter one.
   const fromEnd = offset > total / 2;
@@ -229,20 +399,94 @@ export async function listCallGroups(
     .offset(skip);
   const ids = idRows.map((r) => r.id);
   if (fromEnd) ids.reverse();
-  if (ids.length === 0) return empty;
+  if (ids.length === 0) return { rows: [], total };
   const rows = await db.select(groupColumns).from(callGroups).where(inArray(callGroups.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const ordered = ids.map((id) => byId.get(id)).filter((r): r is GroupRow => r !== undefined);
-  const attempts = await attemptsOf(db, ordered);
   return {
-    groups: ordered.map((row) => groupItem(row, (attempts.get(row.id) ?? []).map(attemptItem))),
+    rows: ids.map((id) => byId.get(id)).filter((r): r is GroupRow => r !== undefined),
+    total,
+  };
+}
+
+/**
+ * One page of the organization's call groups (SPEC.md §2 Call Records): searched, filtered by
+ * the latest attempt's status, the assistant and a date range, sorted, 10 per page, with the
+ * number of matching groups.
+ */
+export async function listCallGroups(
+  db: Database,
+  organizationId: string,
+  query: CallGroupFilter & { page?: number | undefined },
+  /** Tests set how many estimated matches make a search broad (both ways give one answer). */
+  tuning: { broadSearch?: number } = {},
+): Promise<CallGroupPage> {
+  const page = Math.max(1, Math.floor(query.page ?? 1));
+  const where = filterConditions(organizationId, query);
+  const sort = sortKeys(query.sort ?? "newest");
+  const offset = (page - 1) * CALL_RECORDS_PAGE_SIZE;
+  const { rows, total } =
+    searchTerms(query.search).length > 0
+      ? await searchedPage(db, where, sort, offset, tuning.broadSearch ?? BROAD_SEARCH)
+      : await indexedPage(db, organizationId, query, where, sort, offset);
+  const attempts = await attemptsOf(db, rows);
+  return {
+    groups: rows.map((row) => groupItem(row, (attempts.get(row.id) ?? []).map(attemptItem))),
     total,
     page,
     pageSize: CALL_RECORDS_PAGE_SIZE,
   };
 }
 
-/** One attempt with its summary and transcript, for the Call Details panel. */
+function answerValue(value: unknown): SubmittedAnswerValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "string" || typeof value === "boolean") return value;
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (Array.isArray(value)) return value.filter((v) => v !== null).map(String);
+  return JSON.stringify(value);
+}
+
+/**
+ * The questions and answers of a stored submission (form_submissions.answers), in form order
+ * with their titles. A submission stored before questions were kept has only its answers by
+ * field id (and hidden fields): the ids stand in for the titles.
+ */
+export function submittedAnswers(stored: unknown): SubmittedAnswerItem[] {
+  if (!stored || typeof stored !== "object") return [];
+  const { questions, answers, hidden } = stored as Record<string, unknown>;
+  if (Array.isArray(questions)) {
+    return questions.flatMap((q: unknown) => {
+      if (!q || typeof q !== "object") return [];
+      const { id, title, type, value } = q as Record<string, unknown>;
+      if (typeof id !== "string") return [];
+      return [
+        {
+          id,
+          title: typeof title === "string" && title.trim() ? title : id,
+          type: typeof type === "string" ? type : "unknown",
+          value: answerValue(value),
+        },
+      ];
+    });
+  }
+  const items: SubmittedAnswerItem[] = [];
+  if (answers && typeof answers === "object") {
+    for (const [id, value] of Object.entries(answers)) {
+      items.push({ id, title: id, type: "unknown", value: answerValue(value) });
+    }
+  }
+  if (hidden && typeof hidden === "object") {
+    for (const [name, value] of Object.entries(hidden)) {
+      items.push({ id: `hidden:${name}`, title: name, type: "hidden", value: answerValue(value) });
+    }
+  }
+  return items;
+}
+
+/**
+ * One attempt for the Call Details panel: its summary and transcript, and the person behind it —
+ * their contact lines, the answers they submitted, and the availability answer that is their
+ * consent to be called (the question is the assistant's availability field).
+ */
 export async function getCallRecord(
   db: Database,
   organizationId: string,
@@ -255,31 +499,53 @@ export async function getCallRecord(
           summary: callRecords.callSummary,
           transcript: callRecords.transcriptJson,
           formTitle: callGroups.formTitle,
+          assistantName: callGroups.assistantName,
           respondentName: callGroups.respondentName,
           respondentEmail: callGroups.respondentEmail,
           respondentPhoneNumber: callGroups.respondentPhoneNumber,
+          answers: formSubmissions.answers,
+          submittedAt: formSubmissions.submittedAt,
+          receivedAt: formSubmissions.createdAt,
+          availabilityFieldId: formAssistants.checkboxFieldId,
         })
         .from(callRecords)
         .leftJoin(
           callGroups,
           eq(callGroups.id, sql`coalesce(${callRecords.submissionId}, ${callRecords.id})`),
         )
+        .leftJoin(formSubmissions, eq(formSubmissions.id, callRecords.submissionId))
+        .leftJoin(
+          formAssistants,
+          eq(
+            formAssistants.id,
+            sql`coalesce(${formSubmissions.assistantId}, ${callRecords.assistantId})`,
+          ),
+        )
         .where(
           and(eq(callRecords.id, callRecordId), eq(callRecords.organizationId, organizationId)),
         )
     : [];
   if (!row) throw new AppError("not_found", "Call record not found");
+  const answers = submittedAnswers(row.answers);
+  const availability = row.availabilityFieldId
+    ? answers.find((a) => a.id === row.availabilityFieldId)
+    : undefined;
+  const submittedAt = row.submittedAt ?? row.receivedAt;
   return {
     ...attemptItem(row),
     groupId: row.submissionId ?? row.id,
     summary: row.summary,
     transcript: row.transcript ?? null,
     formTitle: row.formTitle ?? null,
+    assistantName: row.assistantName ?? null,
     respondent: {
       name: row.respondentName ?? null,
       email: row.respondentEmail ?? null,
       phone: row.respondentPhoneNumber ?? null,
     },
+    submittedAt: submittedAt ? submittedAt.toISOString() : null,
+    answers,
+    consent: availability ? { question: availability.title, value: availability.value } : null,
   };
 }
 

@@ -16,6 +16,24 @@ import { byteRangeResponse } from "../byte-range-response.ts";
 import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts";
 import { parseQuery } from "../validate.ts";
 
+const AUDIO_EXTENSIONS: Record<string, string> = {
+  "audio/wav": "wav",
+  "audio/x-wav": "wav",
+  "audio/wave": "wav",
+  "audio/mpeg": "mp3",
+  "audio/mp3": "mp3",
+  "audio/ogg": "ogg",
+  "audio/webm": "webm",
+  "audio/mp4": "m4a",
+  "audio/aac": "aac",
+};
+
+/** `call-<id>.wav` (.mp3…): the id is a checked uuid, so the name needs no quoting. */
+export function recordingFileName(callRecordId: string, contentType: string): string {
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  return `call-${callRecordId}.${AUDIO_EXTENSIONS[type] ?? "audio"}`;
+}
+
 /** How long a recording or export link works; the page asks for a fresh one each time. */
 const LINK_SECONDS = 3600;
 
@@ -44,13 +62,11 @@ export function callRecordsRoutes(deps: { db: Database; box: SecretBox; store: R
         c.header("Cache-Control", "no-store");
         return c.json(await listCallGroups(db, c.get("organizationId"), query));
       })
-      // GET /export-link — a signed link to /export.csv with the same search, status and sort.
+      // GET /export-link — a signed link to /export.csv with the same search, filters and sort.
       .get("/export-link", withOrganization(db, "calls:read"), (c) => {
-        const { search, status, sort } = parseQuery(c, callRecordsQuerySchema);
+        const { page: _, ...filter } = parseQuery(c, callRecordsQuerySchema);
         const query = new URLSearchParams();
-        if (search) query.set("search", search);
-        if (status) query.set("status", status);
-        if (sort) query.set("sort", sort);
+        for (const [key, value] of Object.entries(filter)) if (value) query.set(key, value);
         return link(c, "/export.csv", query.toString());
       })
       // GET /export.csv — every attempt of the matching groups, streamed as it is read.
@@ -69,7 +85,8 @@ export function callRecordsRoutes(deps: { db: Database; box: SecretBox; store: R
           }
         });
       })
-      // GET /:callRecordId — one attempt with summary and transcript (CallRecordDetails).
+      // GET /:callRecordId — one attempt with summary, transcript, answers and consent
+      // (CallRecordDetails).
       .get("/:callRecordId", withOrganization(db, "calls:read"), async (c) =>
         c.json(await getCallRecord(db, c.get("organizationId"), c.req.param("callRecordId"))),
       )
@@ -79,14 +96,17 @@ export function callRecordsRoutes(deps: { db: Database; box: SecretBox; store: R
         await storedRecording(db, c.get("organizationId"), callRecordId);
         return link(c, `/${callRecordId}/recording`);
       })
-      // GET /:callRecordId/recording — the audio, with byte ranges so the browser can seek.
+      // GET /:callRecordId/recording — the audio, with byte ranges so the browser can seek;
+      // `?download=1` saves it as a file instead of playing it.
       .get("/:callRecordId/recording", withOrganization(db, "calls:read"), async (c) => {
-        const recording = await storedRecording(
-          db,
-          c.get("organizationId"),
-          c.req.param("callRecordId"),
+        const callRecordId = c.req.param("callRecordId");
+        const recording = await storedRecording(db, c.get("organizationId"), callRecordId);
+        c.header(
+          "Content-Disposition",
+          c.req.query("download") === "1"
+            ? `attachment; filename="${recordingFileName(callRecordId, recording.contentType)}"`
+            : "inline",
         );
-        c.header("Content-Disposition", "inline");
         return byteRangeResponse(c, {
           size: recording.bytes,
           contentType: recording.contentType,
