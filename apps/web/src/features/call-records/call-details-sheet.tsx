@@ -1,3 +1,5 @@
+import type { CallRecordDetails } from "@ringback/contracts";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import {
   Sheet,
@@ -8,28 +10,57 @@ import {
 } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
-import { formatCallDate, formatDuration, STATUS_LABELS, statusTone } from "./format";
-import { PlaybackControls } from "./playback-controls";
+import {
+  formatAnswer,
+  formatCallDate,
+  formatDuration,
+  formatPhone,
+  STATUS_LABELS,
+  statusTone,
+} from "./format";
+import { PlaybackControls, RecordingProgress } from "./playback-controls";
 import { useCallRecord } from "./queries";
 import { parseTranscript } from "./transcript";
 
-/** SPEC.md §2 'Call Details': play/stop, Summary, and the chat-style Conversation. */
+/**
+ * SPEC.md §2 'Call Details': play/stop, Summary, and the chat-style Conversation — and the
+ * person behind the call (issue 12): their contact lines, their consent to be called, and the
+ * answers they submitted. Closing it puts focus back on the control that opened it (WCAG 2.4.3).
+ */
 export function CallDetailsSheet({
   organizationId,
   callRecordId,
+  returnFocusTo,
   onClose,
 }: {
   organizationId: string;
   callRecordId: string | null;
+  /** The control that opened the sheet; focus goes back to it on close. */
+  returnFocusTo: HTMLElement | null;
   onClose: () => void;
 }) {
   const details = useCallRecord(organizationId, callRecordId);
   const call = details.data;
   const lines = call ? parseTranscript(call.transcript) : [];
+  // The parent forgets what was open as soon as it closes; the focus goes back after that.
+  const opened = useRef<{ id: string; opener: HTMLElement | null } | null>(null);
+  useEffect(() => {
+    if (callRecordId) opened.current = { id: callRecordId, opener: returnFocusTo };
+  }, [callRecordId, returnFocusTo]);
+  const restoreFocus = (event: Event) => {
+    const last = opened.current;
+    if (!last) return;
+    event.preventDefault();
+    // The opener, or (when a live update re-rendered its row) the same control now.
+    const target = last.opener?.isConnected
+      ? last.opener
+      : document.querySelector<HTMLElement>(`[data-details-opener="${CSS.escape(last.id)}"]`);
+    target?.focus();
+  };
   return (
     <Sheet open={callRecordId !== null} onOpenChange={(open) => (open ? null : onClose())}>
-      <SheetContent className="w-full overflow-y-auto sm:max-w-lg">
-        <SheetHeader className="pr-10">
+      <SheetContent className="w-full overflow-y-auto sm:max-w-lg" onCloseAutoFocus={restoreFocus}>
+        <SheetHeader className="pr-12">
           <SheetTitle className="text-lg">Call Details</SheetTitle>
           <SheetDescription>
             {call
@@ -48,61 +79,148 @@ export function CallDetailsSheet({
             {details.error?.message ?? "This call could not be loaded."}
           </p>
         ) : (
-          <div className="flex flex-col gap-6 px-4 pb-6">
-            <div className="flex flex-wrap items-center gap-3">
-              <PlaybackControls
-                callRecordId={call.id}
-                hasRecording={call.hasRecording}
-                label={`attempt ${call.callAttempt}`}
-                withPause={false}
-              />
-              <Badge variant={statusTone(call.status)}>{STATUS_LABELS[call.status]}</Badge>
-              <span className="text-sm text-muted-foreground">
-                {formatCallDate(call.createdAt)} · {formatDuration(call.duration)}
-              </span>
-            </div>
-            <section aria-labelledby="call-summary" className="flex flex-col gap-2">
-              <h3 id="call-summary" className="font-semibold">
-                Summary
-              </h3>
-              <p className="text-sm leading-relaxed text-muted-foreground">
-                {call.summary || "No summary available for this call."}
-              </p>
-            </section>
-            <section aria-labelledby="call-conversation" className="flex flex-col gap-2">
-              <h3 id="call-conversation" className="font-semibold">
-                Conversation
-              </h3>
-              {lines.length === 0 ? (
-                <p className="text-sm text-muted-foreground">
-                  No transcript available for this call.
-                </p>
-              ) : (
-                <ol className="flex flex-col gap-2" aria-label="Conversation">
-                  {lines.map((line, index) => (
-                    <li
-                      // biome-ignore lint/suspicious/noArrayIndexKey: a transcript's lines never reorder.
-                      key={index}
-                      data-from={line.from}
-                      className={cn(
-                        "max-w-[85%] rounded-2xl px-3 py-2 text-sm",
-                        line.from === "assistant"
-                          ? "self-end rounded-br-sm bg-primary text-primary-foreground"
-                          : "self-start rounded-bl-sm bg-muted text-foreground",
-                      )}
-                    >
-                      <span className="sr-only">
-                        {line.from === "assistant" ? "Assistant: " : "Respondent: "}
-                      </span>
-                      {line.text}
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </section>
-          </div>
+          <CallDetailsBody call={call} lines={lines} />
         )}
       </SheetContent>
     </Sheet>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2">
+      <h3 id={id} className="font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function CallDetailsBody({
+  call,
+  lines,
+}: {
+  call: CallRecordDetails;
+  lines: ReturnType<typeof parseTranscript>;
+}) {
+  const label = `attempt ${call.callAttempt}`;
+  const phone = formatPhone(call.respondent.phone);
+  const visible = call.answers.filter((a) => a.type !== "hidden");
+  const hidden = call.answers.filter((a) => a.type === "hidden");
+  return (
+    <div className="flex flex-col gap-6 px-4 pb-6">
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <PlaybackControls callRecordId={call.id} hasRecording={call.hasRecording} label={label} />
+          <Badge variant={statusTone(call.status)}>{STATUS_LABELS[call.status]}</Badge>
+          <span className="text-sm text-muted-foreground">
+            {formatCallDate(call.createdAt)} · {formatDuration(call.duration)}
+          </span>
+        </div>
+        {call.hasRecording ? (
+          <RecordingProgress callRecordId={call.id} label={label} knownDuration={call.duration} />
+        ) : null}
+      </div>
+
+      <Section title="Respondent">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+          <dt className="text-muted-foreground">Name</dt>
+          <dd className="break-words">{call.respondent.name?.trim() || "Not given"}</dd>
+          <dt className="text-muted-foreground">Phone</dt>
+          <dd>
+            {call.respondent.phone ? (
+              <a
+                className="text-primary tabular-nums underline-offset-4 hover:underline"
+                href={`tel:${call.respondent.phone}`}
+              >
+                {phone}
+              </a>
+            ) : (
+              "Not given"
+            )}
+          </dd>
+          <dt className="text-muted-foreground">Email</dt>
+          <dd className="break-all">
+            {call.respondent.email ? (
+              <a
+                className="text-primary underline-offset-4 hover:underline"
+                href={`mailto:${call.respondent.email}`}
+              >
+                {call.respondent.email}
+              </a>
+            ) : (
+              "Not given"
+            )}
+          </dd>
+          {call.consent ? (
+            <>
+              <dt className="text-muted-foreground">Consent</dt>
+              <dd data-consent>
+                <span className="text-muted-foreground">{call.consent.question}</span>{" "}
+                <span className="font-medium">{formatAnswer(call.consent.value)}</span>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      </Section>
+
+      <Section title="Summary">
+        <p className="text-sm leading-relaxed text-muted-foreground">
+          {call.summary || "No summary available for this call."}
+        </p>
+      </Section>
+
+      <Section title="Answers">
+        {call.answers.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No answers were submitted with this call.</p>
+        ) : (
+          <dl className="flex flex-col gap-3 text-sm" aria-label="Answers">
+            {visible.map((answer) => (
+              <div key={answer.id} className="flex flex-col gap-0.5" data-answer={answer.id}>
+                <dt className="text-muted-foreground">{answer.title}</dt>
+                <dd className="break-words whitespace-pre-line">{formatAnswer(answer.value)}</dd>
+              </div>
+            ))}
+            {hidden.map((answer) => (
+              <div key={answer.id} className="flex flex-col gap-0.5" data-answer={answer.id}>
+                <dt className="text-muted-foreground">
+                  {answer.title} <span className="text-xs">(from the form's link)</span>
+                </dt>
+                <dd className="break-words">{formatAnswer(answer.value)}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </Section>
+
+      <Section title="Conversation">
+        {lines.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No transcript available for this call.</p>
+        ) : (
+          <ol className="flex flex-col gap-2" aria-label="Conversation">
+            {lines.map((line, index) => (
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: a transcript's lines never reorder.
+                key={index}
+                data-from={line.from}
+                className={cn(
+                  "max-w-[85%] rounded-2xl px-3 py-2 text-sm",
+                  line.from === "assistant"
+                    ? "self-end rounded-br-sm bg-primary text-primary-foreground"
+                    : "self-start rounded-bl-sm bg-muted text-foreground",
+                )}
+              >
+                <span className="sr-only">
+                  {line.from === "assistant" ? "Assistant: " : "Respondent: "}
+                </span>
+                {line.text}
+              </li>
+            ))}
+          </ol>
+        )}
+      </Section>
+    </div>
   );
 }

@@ -1,23 +1,18 @@
+import type { CallGroup, CallStatus } from "@ringback/contracts";
 import {
-  type CallGroup,
-  type CallRecordSort,
-  type CallStatus,
-  callRecordSorts,
-  callStatuses,
-} from "@ringback/contracts";
-import { ChevronDown, ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
-import { Fragment, useEffect, useId, useState } from "react";
+  ArrowDown,
+  ArrowUp,
+  ArrowUpDown,
+  ChevronDown,
+  ChevronLeft,
+  ChevronRight,
+  Download,
+  RotateCw,
+} from "lucide-react";
+import { Fragment, type ReactNode, useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
 import {
@@ -31,18 +26,21 @@ import {
 import { useCurrentOrganization } from "@/lib/organizations";
 import { cn } from "@/lib/utils";
 import { CallDetailsSheet } from "./call-details-sheet";
-import { formatCallDate, formatDuration, STATUS_LABELS, statusTone } from "./format";
+import { CallRecordsFilters } from "./call-records-filters";
+import { formatCallDate, formatDuration, formatPhone, STATUS_LABELS, statusTone } from "./format";
 import { pageWindow } from "./page-window";
-import { PlaybackControls } from "./playback-controls";
-import { type CallRecordsParams, callRecordsSearch, exportLink, useCallGroups } from "./queries";
-import { RecordingPlayerProvider } from "./recording-player";
+import { PlaybackControls, RecordingProgress } from "./playback-controls";
+import { exportLink, useCallGroups } from "./queries";
+import { RecordingPlayerProvider, useRecordingPlayer } from "./recording-player";
 import { RespondentHoverCard } from "./respondent-hover-card";
-
-const SORT_LABELS: Record<CallRecordSort, string> = {
-  newest: "Newest First",
-  oldest: "Oldest First",
-  duration: "Duration",
-};
+import {
+  type CallRecordsParams,
+  callRecordsSearch,
+  nextHeaderSort,
+  parseCallRecordsParams,
+  type SortableColumn,
+  sortDirection,
+} from "./url-state";
 
 /** The page's state lives in the URL: shareable, kept on reload, and the back button works. */
 function useUrlParams(): [
@@ -50,21 +48,15 @@ function useUrlParams(): [
   (next: Partial<CallRecordsParams>, replace?: boolean) => void,
 ] {
   const [searchParams, setSearchParams] = useSearchParams();
-  const status = searchParams.get("status");
-  const sort = searchParams.get("sort");
-  const page = Number(searchParams.get("page") ?? "1");
-  const params: CallRecordsParams = {
-    search: searchParams.get("search") ?? "",
-    status: (callStatuses as readonly string[]).includes(status ?? "")
-      ? (status as CallStatus)
-      : null,
-    sort: (callRecordSorts as readonly string[]).includes(sort ?? "")
-      ? (sort as CallRecordSort)
-      : "newest",
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-  };
-  const update = (next: Partial<CallRecordsParams>, replace = false) =>
-    setSearchParams(callRecordsSearch({ ...params, ...next }), { replace });
+  const params = parseCallRecordsParams(searchParams);
+  const update = useCallback(
+    (next: Partial<CallRecordsParams>, replace = false) =>
+      setSearchParams(
+        (current) => callRecordsSearch({ ...parseCallRecordsParams(current), ...next }),
+        { replace },
+      ),
+    [setSearchParams],
+  );
   return [params, update];
 }
 
@@ -89,14 +81,19 @@ export function CallRecordsPage() {
   );
 }
 
+/** The attempt whose Call Details are open, and the control that opened them. */
+interface OpenDetails {
+  callRecordId: string;
+  opener: HTMLElement | null;
+}
+
 function CallRecords({ organizationId }: { organizationId: string }) {
   const [params, setParams] = useUrlParams();
   const [searchText, setSearchText] = useState(params.search);
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
-  const [details, setDetails] = useState<string | null>(null);
+  const [details, setDetails] = useState<OpenDetails | null>(null);
   const [exporting, setExporting] = useState(false);
   const groups = useCallGroups(organizationId, params);
-  const searchId = useId();
 
   // Typing searches after a pause, replacing the URL entry (one back step, not one per key).
   useEffect(() => {
@@ -113,6 +110,10 @@ function CallRecords({ organizationId }: { organizationId: string }) {
   }, [groups.error]);
 
   const data = groups.data;
+  // A failed load is said, with Retry: never an empty table, and never the previous filter's
+  // rows passed off as this one's. Rows already shown for this very filter stay, under a note.
+  const failed = groups.isError && (!data || groups.isPlaceholderData);
+  const stale = groups.isError && !failed;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const toggle = (id: string) =>
     setExpanded((open) => {
@@ -121,6 +122,8 @@ function CallRecords({ organizationId }: { organizationId: string }) {
       else next.add(id);
       return next;
     });
+  const openDetails = (callRecordId: string, opener: HTMLElement | null) =>
+    setDetails({ callRecordId, opener });
 
   const downloadCsv = async () => {
     setExporting(true);
@@ -133,6 +136,22 @@ function CallRecords({ organizationId }: { organizationId: string }) {
       setExporting(false);
     }
   };
+
+  // A change of filter, sort or page takes the search box as it reads now, typed but not yet
+  // applied or not: what the page shows always matches what its controls say.
+  const apply = (next: Partial<CallRecordsParams>) =>
+    setParams(
+      searchText.trim() === params.search.trim() ? next : { ...next, search: searchText, page: 1 },
+    );
+  const retry = () => void groups.refetch();
+  const sortHeader = (column: SortableColumn, label: string, className?: string) => (
+    <SortableHead
+      label={label}
+      direction={sortDirection(params.sort, column)}
+      onSort={() => apply({ sort: nextHeaderSort(params.sort, column), page: 1 })}
+      className={className}
+    />
+  );
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
@@ -149,69 +168,45 @@ function CallRecords({ organizationId }: { organizationId: string }) {
         </Button>
       </div>
 
-      <div className="flex flex-col gap-3 md:flex-row md:items-center">
-        <div className="relative flex-1">
-          <label htmlFor={searchId} className="sr-only">
-            Search by name, email or form title
-          </label>
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            className="pl-9"
-            placeholder="Search by name, email or form title"
-            value={searchText}
-            maxLength={200}
-            onChange={(e) => setSearchText(e.target.value)}
-          />
+      <CallRecordsFilters
+        organizationId={organizationId}
+        params={params}
+        searchText={searchText}
+        onSearchText={setSearchText}
+        onChange={apply}
+      />
+
+      {stale ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm"
+        >
+          <p>
+            <span className="font-medium">Couldn't load call records.</span>{" "}
+            <span className="text-muted-foreground">These may be out of date.</span>
+          </p>
+          <RetryButton onRetry={retry} busy={groups.isFetching} />
         </div>
-        <Select
-          value={params.status ?? "all"}
-          onValueChange={(value) =>
-            setParams({ status: value === "all" ? null : (value as CallStatus), page: 1 })
-          }
-        >
-          <SelectTrigger className="md:w-44" aria-label="Filter by status">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">All</SelectItem>
-            {callStatuses.map((status) => (
-              <SelectItem key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Select
-          value={params.sort}
-          onValueChange={(value) => setParams({ sort: value as CallRecordSort, page: 1 })}
-        >
-          <SelectTrigger className="md:w-44" aria-label="Sort">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {callRecordSorts.map((sort) => (
-              <SelectItem key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      ) : null}
 
       <div className="rounded-lg border bg-card" aria-busy={groups.isFetching}>
-        {groups.isLoading ? (
+        {failed ? (
+          <div role="alert" className="flex flex-col items-center gap-3 px-4 py-16 text-center">
+            <p className="font-medium">Couldn't load call records.</p>
+            <p className="max-w-md text-sm text-muted-foreground">
+              {groups.error?.message ?? "The server did not answer."} Your search and filters are
+              kept.
+            </p>
+            <RetryButton onRetry={retry} busy={groups.isFetching} />
+          </div>
+        ) : groups.isLoading || !data ? (
           <p
             className="flex items-center justify-center gap-2 py-16 text-muted-foreground"
             role="status"
           >
             <Spinner className="size-4" /> Loading call records...
           </p>
-        ) : !data || data.groups.length === 0 ? (
+        ) : data.groups.length === 0 ? (
           <p className="py-16 text-center text-muted-foreground">No call records found.</p>
         ) : (
           <Table>
@@ -224,7 +219,8 @@ function CallRecords({ organizationId }: { organizationId: string }) {
                 <TableHead>Respondent</TableHead>
                 <TableHead>Attempts</TableHead>
                 <TableHead>Latest Status</TableHead>
-                <TableHead>Total Duration</TableHead>
+                {sortHeader("date", "Last Called")}
+                {sortHeader("duration", "Total Duration")}
                 <TableHead className="text-right">Actions</TableHead>
               </TableRow>
             </TableHeader>
@@ -235,7 +231,7 @@ function CallRecords({ organizationId }: { organizationId: string }) {
                   group={group}
                   open={expanded.has(group.id)}
                   onToggle={() => toggle(group.id)}
-                  onDetails={setDetails}
+                  onDetails={openDetails}
                 />
               ))}
             </TableBody>
@@ -243,27 +239,70 @@ function CallRecords({ organizationId }: { organizationId: string }) {
         )}
       </div>
 
-      {data && data.total > 0 ? (
+      {data && data.total > 0 && !failed ? (
         <Pagination
           page={params.page}
           pages={pages}
           total={data.total}
-          onPage={(page) => setParams({ page })}
+          onPage={(page) => apply({ page })}
         />
       ) : null}
 
       <CallDetailsSheet
         organizationId={organizationId}
-        callRecordId={details}
+        callRecordId={details?.callRecordId ?? null}
+        returnFocusTo={details?.opener ?? null}
         onClose={() => setDetails(null)}
       />
     </div>
   );
 }
 
+function RetryButton({ onRetry, busy }: { onRetry: () => void; busy: boolean }) {
+  return (
+    <Button variant="outline" size="sm" onClick={onRetry} disabled={busy}>
+      {busy ? <Spinner className="size-4" /> : <RotateCw aria-hidden="true" />}
+      Retry
+    </Button>
+  );
+}
+
+/** A column header that sorts (where a sort exists), saying how with aria-sort. */
+function SortableHead({
+  label,
+  direction,
+  onSort,
+  className,
+}: {
+  label: string;
+  direction: "ascending" | "descending" | null;
+  onSort: () => void;
+  className?: string;
+}) {
+  const Icon: (props: { className?: string }) => ReactNode =
+    direction === "ascending" ? ArrowUp : direction === "descending" ? ArrowDown : ArrowUpDown;
+  return (
+    <TableHead aria-sort={direction ?? undefined} className={className}>
+      <button
+        type="button"
+        onClick={onSort}
+        className="-mx-1.5 inline-flex min-h-6 items-center gap-1 rounded-sm px-1.5 py-1 font-medium outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        {label}
+        <Icon
+          className={cn("size-3.5", direction ? "text-foreground" : "text-muted-foreground/70")}
+          aria-hidden="true"
+        />
+      </button>
+    </TableHead>
+  );
+}
+
 function StatusBadge({ status }: { status: CallStatus }) {
   return <Badge variant={statusTone(status)}>{STATUS_LABELS[status]}</Badge>;
 }
+
+const COLUMNS = 8;
 
 function GroupRows({
   group,
@@ -274,9 +313,11 @@ function GroupRows({
   group: CallGroup;
   open: boolean;
   onToggle: () => void;
-  onDetails: (callRecordId: string) => void;
+  onDetails: (callRecordId: string, opener: HTMLElement | null) => void;
 }) {
+  const player = useRecordingPlayer();
   const who = group.respondent.name?.trim() || "Unknown respondent";
+  const phone = formatPhone(group.respondent.phone);
   return (
     <Fragment>
       <TableRow data-group={group.id}>
@@ -296,49 +337,87 @@ function GroupRows({
         </TableCell>
         <TableCell className="max-w-48 truncate">{group.formTitle ?? "Unknown form"}</TableCell>
         <TableCell>
-          <RespondentHoverCard respondent={group.respondent} />
+          <div className="flex flex-col items-start">
+            <RespondentHoverCard respondent={group.respondent} />
+            {phone ? (
+              <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">
+                {phone}
+              </span>
+            ) : null}
+          </div>
         </TableCell>
         <TableCell>{group.attempts.length}</TableCell>
         <TableCell>
           <StatusBadge status={group.latestStatus} />
         </TableCell>
+        <TableCell className="whitespace-nowrap text-muted-foreground">
+          {formatCallDate(group.latestCallAt)}
+        </TableCell>
         <TableCell>{formatDuration(group.totalDuration)}</TableCell>
         <TableCell className="text-right">
           <Button
             variant="link"
-            className="h-auto p-0"
-            onClick={() => onDetails(group.latestCallId)}
+            className="h-auto min-h-6 px-1 py-1"
+            data-details-opener={group.latestCallId}
+            onClick={(e) => onDetails(group.latestCallId, e.currentTarget)}
           >
             Latest Call
           </Button>
         </TableCell>
       </TableRow>
       {open
-        ? group.attempts.map((attempt) => (
-            <TableRow key={attempt.id} className="bg-muted/40" data-attempt={attempt.callAttempt}>
-              <TableCell />
-              <TableCell colSpan={2} className="text-muted-foreground">
-                <span className="font-medium text-foreground">Attempt {attempt.callAttempt}</span> ·{" "}
-                {formatCallDate(attempt.createdAt)}
-              </TableCell>
-              <TableCell>
-                <PlaybackControls
-                  callRecordId={attempt.id}
-                  hasRecording={attempt.hasRecording}
-                  label={`${who}, attempt ${attempt.callAttempt}`}
-                />
-              </TableCell>
-              <TableCell>
-                <StatusBadge status={attempt.status} />
-              </TableCell>
-              <TableCell>{formatDuration(attempt.duration)}</TableCell>
-              <TableCell className="text-right">
-                <Button variant="link" className="h-auto p-0" onClick={() => onDetails(attempt.id)}>
-                  Details
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))
+        ? group.attempts.map((attempt) => {
+            const label = `${who}, attempt ${attempt.callAttempt}`;
+            return (
+              <Fragment key={attempt.id}>
+                <TableRow className="bg-muted/40" data-attempt={attempt.callAttempt}>
+                  <TableCell />
+                  <TableCell colSpan={2} className="text-muted-foreground">
+                    <span className="font-medium text-foreground">
+                      Attempt {attempt.callAttempt}
+                    </span>{" "}
+                    · {formatCallDate(attempt.createdAt)}
+                  </TableCell>
+                  <TableCell>
+                    <PlaybackControls
+                      callRecordId={attempt.id}
+                      hasRecording={attempt.hasRecording}
+                      label={label}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <StatusBadge status={attempt.status} />
+                  </TableCell>
+                  <TableCell />
+                  <TableCell>{formatDuration(attempt.duration)}</TableCell>
+                  <TableCell className="text-right">
+                    <Button
+                      variant="link"
+                      className="h-auto min-h-6 px-1 py-1"
+                      data-details-opener={attempt.id}
+                      onClick={(e) => onDetails(attempt.id, e.currentTarget)}
+                    >
+                      Details
+                    </Button>
+                  </TableCell>
+                </TableRow>
+                {player.current === attempt.id ? (
+                  <TableRow className="bg-muted/40 hover:bg-muted/40" data-player={attempt.id}>
+                    <TableCell />
+                    <TableCell colSpan={COLUMNS - 1}>
+                      {/* Held in view while a narrow screen scrolls the table sideways. */}
+                      <RecordingProgress
+                        callRecordId={attempt.id}
+                        label={label}
+                        knownDuration={attempt.duration}
+                        className="sticky left-4 w-[calc(100vw-8rem)] max-w-2xl md:w-auto"
+                      />
+                    </TableCell>
+                  </TableRow>
+                ) : null}
+              </Fragment>
+            );
+          })
         : null}
     </Fragment>
   );

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { avatarUrl, emailHash, initials } from "./avatar";
-import { formatCallDate, formatDuration, statusTone } from "./format";
+import {
+  formatAnswer,
+  formatCallDate,
+  formatClock,
+  formatDuration,
+  formatPhone,
+  spokenDuration,
+  statusTone,
+} from "./format";
 import { pageWindow } from "./page-window";
 import { parseTranscript } from "./transcript";
 
@@ -29,6 +37,50 @@ describe("duration", () => {
     expect(statusTone("busy")).toBe("muted");
     expect(statusTone("no-answer")).toBe("muted");
     expect(statusTone("failed")).toBe("muted");
+  });
+});
+
+describe("the person and their answers", () => {
+  it("shows stored phone numbers as people read them, and anything else as stored", () => {
+    expect(formatPhone("+14155550123")).toBe("+1 415 555 0123");
+    expect(formatPhone("+447911123456")).toBe("+44 7911 123456");
+    // An invalid number (stored as typed, never called) stays as typed.
+    expect(formatPhone("555-CALL-NOW")).toBe("555-CALL-NOW");
+    expect(formatPhone("  ")).toBeNull();
+    expect(formatPhone(null)).toBeNull();
+  });
+
+  it("writes answers as text: Yes/No, lists, numbers as typed, 'No answer' for none", () => {
+    expect(formatAnswer(true)).toBe("Yes");
+    expect(formatAnswer(false)).toBe("No");
+    expect(formatAnswer(["Kitchen", "Roof"])).toBe("Kitchen, Roof");
+    expect(formatAnswer([])).toBe("No answer");
+    expect(formatAnswer(94110)).toBe("94110");
+    expect(formatAnswer(0)).toBe("0");
+    expect(formatAnswer("  Sí  ")).toBe("Sí");
+    expect(formatAnswer("")).toBe("No answer");
+    expect(formatAnswer(null)).toBe("No answer");
+  });
+});
+
+describe("the player's clock", () => {
+  it("shows elapsed and total time as m:ss (h:mm:ss past an hour)", () => {
+    expect(formatClock(0)).toBe("0:00");
+    expect(formatClock(7.9)).toBe("0:07");
+    expect(formatClock(65)).toBe("1:05");
+    expect(formatClock(750)).toBe("12:30");
+    expect(formatClock(3723)).toBe("1:02:03");
+    expect(formatClock(null)).toBe("--:--");
+    expect(formatClock(Number.NaN)).toBe("--:--");
+    expect(formatClock(Number.POSITIVE_INFINITY)).toBe("--:--");
+  });
+
+  it("says the time in words for screen readers", () => {
+    expect(spokenDuration(0)).toBe("0 seconds");
+    expect(spokenDuration(1)).toBe("1 second");
+    expect(spokenDuration(65)).toBe("1 minute 5 seconds");
+    expect(spokenDuration(3600)).toBe("1 hour");
+    expect(spokenDuration(null)).toBe("unknown");
   });
 });
 

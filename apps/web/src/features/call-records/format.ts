@@ -1,5 +1,6 @@
-import type { CallStatus } from "@ringback/contracts";
+import type { CallStatus, SubmittedAnswerValue } from "@ringback/contracts";
 import { format } from "date-fns";
+import { parsePhoneNumberFromString } from "libphonenumber-js";
 
 /** SPEC.md §9: 'N/A' if 0 or missing, '< 1 min' under a minute, otherwise '{n} min' (rounded). */
 export function formatDuration(seconds: number | null | undefined): string {
@@ -27,4 +28,47 @@ export function statusTone(status: CallStatus): "success" | "info" | "muted" {
   if (status === "answered" || status === "completed") return "success";
   if (status === "in-progress") return "info";
   return "muted";
+}
+
+/** A stored phone number as people read it (+1 415 555 0123); anything unparsable as stored. */
+export function formatPhone(phone: string | null | undefined): string | null {
+  const value = phone?.trim();
+  if (!value) return null;
+  const parsed = parsePhoneNumberFromString(value);
+  return parsed?.isValid() ? parsed.formatInternational() : value;
+}
+
+/** An answer as text: a ticked box is Yes or No, choices are listed, nothing is 'No answer'. */
+export function formatAnswer(value: SubmittedAnswerValue): string {
+  if (value === true) return "Yes";
+  if (value === false) return "No";
+  if (typeof value === "number") return String(value);
+  if (Array.isArray(value)) return value.join(", ") || "No answer";
+  return value?.trim() || "No answer";
+}
+
+/** Seconds as a clock (0:07, 12:30, 1:02:03); unknown (a stream still loading) as --:--. */
+export function formatClock(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) {
+    return "--:--";
+  }
+  const whole = Math.floor(seconds);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+/** The same for screen readers: "1 minute 5 seconds". */
+export function spokenDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) {
+    return "unknown";
+  }
+  const whole = Math.floor(seconds);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = whole % 60;
+  const part = (n: number, unit: string) => (n > 0 ? [`${n} ${unit}${n === 1 ? "" : "s"}`] : []);
+  const parts = [...part(h, "hour"), ...part(m, "minute"), ...part(s, "second")];
+  return parts.length > 0 ? parts.join(" ") : "0 seconds";
 }

@@ -1,31 +1,9 @@
-import type {
-  CallGroupPage,
-  CallRecordDetails,
-  CallRecordSort,
-  CallStatus,
-  SignedLink,
-} from "@ringback/contracts";
+import type { CallGroupPage, CallRecordDetails, SignedLink } from "@ringback/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-
-export interface CallRecordsParams {
-  search: string;
-  status: CallStatus | null;
-  sort: CallRecordSort;
-  page: number;
-}
+import { type CallRecordsParams, callRecordsApiQuery } from "./url-state";
 
 const basePath = (organizationId: string) => `/api/organizations/${organizationId}/call-records`;
-
-/** The query string the API and the page's URL share (defaults left out). */
-export function callRecordsSearch(params: Partial<CallRecordsParams>): URLSearchParams {
-  const query = new URLSearchParams();
-  if (params.search?.trim()) query.set("search", params.search.trim());
-  if (params.status) query.set("status", params.status);
-  if (params.sort && params.sort !== "newest") query.set("sort", params.sort);
-  if (params.page && params.page > 1) query.set("page", String(params.page));
-  return query;
-}
 
 /**
  * One page of call groups. Its key starts with the organization and "call-records", so live
@@ -33,7 +11,7 @@ export function callRecordsSearch(params: Partial<CallRecordsParams>): URLSearch
  * refetch never blanks the table or loses the user's place.
  */
 export function useCallGroups(organizationId: string, params: CallRecordsParams) {
-  const query = callRecordsSearch(params).toString();
+  const query = callRecordsApiQuery(params).toString();
   return useQuery({
     queryKey: ["organization", organizationId, "call-records", "list", query],
     queryFn: ({ signal }) =>
@@ -60,6 +38,6 @@ export function recordingLink(organizationId: string, callRecordId: string) {
 
 /** A fresh signed link to download the current filter as CSV. */
 export function exportLink(organizationId: string, params: CallRecordsParams) {
-  const query = callRecordsSearch({ ...params, page: 1 }).toString();
+  const query = callRecordsApiQuery({ ...params, page: 1 }).toString();
   return api.get<SignedLink>(`${basePath(organizationId)}/export-link${query ? `?${query}` : ""}`);
 }

@@ -4,6 +4,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useMemo,
   useRef,
   useState,
 } from "react";
@@ -12,21 +13,42 @@ import { recordingLink } from "./queries";
 
 type PlayerState = "loading" | "playing" | "paused";
 
+/** The playback speeds offered (issue 12 §5). */
+export const PLAYBACK_RATES = [1, 1.5, 2] as const;
+export type PlaybackRate = (typeof PLAYBACK_RATES)[number];
+
 interface Player {
   /** The attempt whose recording is loaded (playing or paused), or null when stopped. */
   current: string | null;
   state: PlayerState | null;
+  rate: PlaybackRate;
   play(callRecordId: string): void;
   pause(): void;
   stop(): void;
+  /** Jump to a time (seconds) in the current recording. */
+  seek(seconds: number): void;
+  setRate(rate: PlaybackRate): void;
+  /** Saves an attempt's recording as a file (through a fresh signed link). */
+  download(callRecordId: string): Promise<void>;
+}
+
+/** Where the current recording is: kept apart so that only the progress bar re-renders. */
+interface Progress {
+  position: number;
+  /** Seconds, or null until the audio's metadata says. */
+  duration: number | null;
 }
 
 const PlayerContext = createContext<Player | null>(null);
+const ProgressContext = createContext<Progress>({ position: 0, duration: null });
+
+const STOPPED: Progress = { position: 0, duration: null };
 
 /**
  * One <audio> element for the whole page, so only one recording plays at a time (SPEC.md §2):
  * playing another stops the first; the end of a recording resets it to stopped. Each play asks
- * for a fresh signed link (an <audio> element cannot send the bearer token).
+ * for a fresh signed link (an <audio> element cannot send the bearer token). The chosen speed
+ * stays for the next recording.
  */
 export function RecordingPlayerProvider({
   organizationId,
@@ -38,20 +60,28 @@ export function RecordingPlayerProvider({
   const audio = useRef<HTMLAudioElement | null>(null);
   const [current, setCurrent] = useState<string | null>(null);
   const [state, setState] = useState<PlayerState | null>(null);
+  const [rate, setRateState] = useState<PlaybackRate>(1);
+  const [progress, setProgress] = useState<Progress>(STOPPED);
   const request = useRef(0);
 
-  const element = useCallback(() => {
-    if (!audio.current) {
-      const created = new Audio();
-      created.preload = "none";
-      created.addEventListener("ended", () => {
-        setCurrent(null);
-        setState(null);
-      });
-      audio.current = created;
-    }
-    return audio.current;
+  const reset = useCallback(() => {
+    setCurrent(null);
+    setState(null);
+    setProgress(STOPPED);
   }, []);
+
+  const track = useCallback(() => {
+    const a = audio.current;
+    if (!a) return;
+    setProgress({
+      position: a.currentTime,
+      duration: Number.isFinite(a.duration) ? a.duration : null,
+    });
+  }, []);
+  const ended = useCallback(() => {
+    request.current += 1;
+    reset();
+  }, [reset]);
 
   const stop = useCallback(() => {
     request.current += 1;
@@ -61,13 +91,13 @@ export function RecordingPlayerProvider({
       a.removeAttribute("src");
       a.load();
     }
-    setCurrent(null);
-    setState(null);
-  }, []);
+    reset();
+  }, [reset]);
 
   const play = useCallback(
     (callRecordId: string) => {
-      const a = element();
+      const a = audio.current;
+      if (!a) return;
       if (current === callRecordId && state === "paused") {
         void a.play().then(
           () => setState("playing"),
@@ -79,24 +109,26 @@ export function RecordingPlayerProvider({
       a.pause();
       setCurrent(callRecordId);
       setState("loading");
+      setProgress(STOPPED);
       recordingLink(organizationId, callRecordId)
         .then(async (link) => {
           if (mine !== request.current) return;
           a.src = link.url;
+          a.defaultPlaybackRate = rate;
+          a.playbackRate = rate;
           await a.play();
           if (mine === request.current) setState("playing");
         })
         .catch((error: unknown) => {
           if (mine !== request.current) return;
-          setCurrent(null);
-          setState(null);
+          reset();
           const missing = (error as { status?: number }).status === 404;
           toast.error(
             missing ? "No recording available for this call" : "Could not play recording",
           );
         });
     },
-    [current, element, organizationId, state],
+    [current, organizationId, rate, reset, state],
   );
 
   const pause = useCallback(() => {
@@ -104,11 +136,59 @@ export function RecordingPlayerProvider({
     setState("paused");
   }, []);
 
+  const seek = useCallback((seconds: number) => {
+    const a = audio.current;
+    if (!a?.src || !Number.isFinite(seconds)) return;
+    const end = Number.isFinite(a.duration) ? a.duration : seconds;
+    a.currentTime = Math.min(Math.max(0, seconds), end);
+    setProgress((p) => ({ ...p, position: a.currentTime }));
+  }, []);
+
+  const setRate = useCallback((next: PlaybackRate) => {
+    setRateState(next);
+    if (audio.current) {
+      audio.current.defaultPlaybackRate = next;
+      audio.current.playbackRate = next;
+    }
+  }, []);
+
+  const download = useCallback(
+    async (callRecordId: string) => {
+      try {
+        const link = await recordingLink(organizationId, callRecordId);
+        window.location.assign(`${link.url}&download=1`);
+      } catch (error) {
+        const missing = (error as { status?: number }).status === 404;
+        toast.error(
+          missing ? "No recording available for this call" : "Could not download the recording",
+        );
+      }
+    },
+    [organizationId],
+  );
+
   useEffect(() => () => audio.current?.pause(), []);
 
+  const player = useMemo(
+    () => ({ current, state, rate, play, pause, stop, seek, setRate, download }),
+    [current, state, rate, play, pause, stop, seek, setRate, download],
+  );
   return (
-    <PlayerContext.Provider value={{ current, state, play, pause, stop }}>
-      {children}
+    <PlayerContext.Provider value={player}>
+      <ProgressContext.Provider value={progress}>{children}</ProgressContext.Provider>
+      {/* The page's one player: no controls of its own (the rows and the sheet are them). */}
+      {/* biome-ignore lint/a11y/useMediaCaption: call recordings have no captions; the Call Details transcript is their text. */}
+      <audio
+        ref={audio}
+        preload="none"
+        hidden
+        data-recording-player
+        onTimeUpdate={track}
+        onSeeked={track}
+        onDurationChange={track}
+        onLoadedMetadata={track}
+        onEnded={ended}
+      />
     </PlayerContext.Provider>
   );
 }
@@ -117,4 +197,8 @@ export function useRecordingPlayer(): Player {
   const player = useContext(PlayerContext);
   if (!player) throw new Error("useRecordingPlayer needs a RecordingPlayerProvider");
   return player;
+}
+
+export function useRecordingProgress(): Progress {
+  return useContext(ProgressContext);
 }

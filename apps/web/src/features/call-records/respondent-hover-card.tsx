@@ -46,7 +46,7 @@ export function RespondentHoverCard({ respondent }: { respondent: CallGroup["res
       <HoverCardTrigger asChild>
         <button
           type="button"
-          className="max-w-56 truncate text-left font-medium underline-offset-4 hover:underline focus-visible:underline"
+          className="min-h-6 max-w-56 truncate py-0.5 text-left font-medium underline-offset-4 hover:underline focus-visible:underline"
         >
           {name}
         </button>

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  callRecordsApiQuery,
+  callRecordsSearch,
+  customRangeError,
+  DEFAULT_PARAMS,
+  nextHeaderSort,
+  parseCallRecordsParams,
+  rangeInstants,
+  sortDirection,
+} from "./url-state";
+
+const ASSISTANT = "5f0c3c1e-8a3b-4f2e-9d7a-0b1c2d3e4f50";
+const parse = (query: string) => parseCallRecordsParams(new URLSearchParams(query));
+
+describe("the page's URL", () => {
+  it("reads every filter, and writes back the same URL", () => {
+    const query = `search=sam&status=answered&assistant=${ASSISTANT}&range=custom&from=2026-11-01&to=2026-11-15&sort=duration&page=3`;
+    const params = parse(query);
+    expect(params).toEqual({
+      search: "sam",
+      status: "answered",
+      sort: "duration",
+      page: 3,
+      assistant: ASSISTANT,
+      range: "custom",
+      from: "2026-11-01",
+      to: "2026-11-15",
+    });
+    expect(callRecordsSearch(params).toString()).toBe(query);
+  });
+
+  it("leaves defaults out", () => {
+    expect(parse("")).toEqual(DEFAULT_PARAMS);
+    expect(callRecordsSearch(DEFAULT_PARAMS).toString()).toBe("");
+    expect(callRecordsSearch({ ...DEFAULT_PARAMS, search: "  ", page: 1 }).toString()).toBe("");
+  });
+
+  it("treats anything unknown or malformed as no filter (a hand-edited link never breaks)", () => {
+    expect(
+      parse("status=nope&sort=sideways&page=-2&assistant=not-an-id&range=forever&from=2026-13-40"),
+    ).toEqual(DEFAULT_PARAMS);
+    expect(parse("page=2.5").page).toBe(1);
+    // Days only belong to a custom range.
+    expect(parse("range=7d&from=2026-11-01&to=2026-11-15")).toMatchObject({
+      range: "7d",
+      from: null,
+      to: null,
+    });
+    expect(parse("range=custom&from=2026-02-30&to=11/15/2026")).toMatchObject({
+      range: "custom",
+      from: null,
+      to: null,
+    });
+    expect(
+      callRecordsSearch({ ...DEFAULT_PARAMS, range: "today", from: "2026-11-01" }).get("from"),
+    ).toBeNull();
+  });
+
+  it("says when a custom range ends before it starts", () => {
+    expect(customRangeError({ from: "2026-11-15", to: "2026-11-01" })).toBe(
+      "The end date is before the start date.",
+    );
+    expect(customRangeError({ from: "2026-11-01", to: "2026-11-01" })).toBeNull();
+    expect(customRangeError({ from: "2026-11-01", to: null })).toBeNull();
+  });
+});
+
+describe("date ranges, in the user's time zone", () => {
+  const zone = process.env.TZ;
+  beforeAll(() => {
+    // Node reads TZ when it changes: days here start at midnight in São Paulo (UTC−3).
+    process.env.TZ = "America/Sao_Paulo";
+  });
+  afterAll(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+  // 2026-11-20 01:30 in São Paulo is still the 19th in Hawaii and already the 20th in UTC.
+  const now = new Date("2026-11-20T04:30:00.000Z");
+
+  it("starts Today and the last N days at local midnight, with no end", () => {
+    expect(rangeInstants({ range: "today", from: null, to: null }, now)).toEqual({
+      from: "2026-11-20T03:00:00.000Z",
+    });
+    expect(rangeInstants({ range: "7d", from: null, to: null }, now)).toEqual({
+      from: "2026-11-14T03:00:00.000Z",
+    });
+    expect(rangeInstants({ range: "30d", from: null, to: null }, now)).toEqual({
+      from: "2026-10-22T03:00:00.000Z",
+    });
+    expect(rangeInstants({ range: null, from: null, to: null }, now)).toEqual({});
+  });
+
+  it("runs a custom range from its first day's midnight to the midnight after its last", () => {
+    expect(rangeInstants({ range: "custom", from: "2026-11-01", to: "2026-11-15" }, now)).toEqual({
+      from: "2026-11-01T03:00:00.000Z",
+      to: "2026-11-16T03:00:00.000Z",
+    });
+    expect(rangeInstants({ range: "custom", from: null, to: "2026-11-15" }, now)).toEqual({
+      to: "2026-11-16T03:00:00.000Z",
+    });
+    expect(rangeInstants({ range: "custom", from: null, to: null }, now)).toEqual({});
+  });
+
+  it("sends the API instants instead of the preset, with the other filters", () => {
+    const query = callRecordsApiQuery(
+      { ...DEFAULT_PARAMS, search: "sam", assistant: ASSISTANT, range: "today", page: 2 },
+      now,
+    );
+    expect(Object.fromEntries(query)).toEqual({
+      search: "sam",
+      assistant: ASSISTANT,
+      page: "2",
+      from: "2026-11-20T03:00:00.000Z",
+    });
+  });
+});
+
+describe("sortable headers", () => {
+  it("say how the table is sorted (aria-sort)", () => {
+    expect(sortDirection("newest", "date")).toBe("descending");
+    expect(sortDirection("oldest", "date")).toBe("ascending");
+    expect(sortDirection("duration", "date")).toBeNull();
+    expect(sortDirection("duration", "duration")).toBe("descending");
+    expect(sortDirection("newest", "duration")).toBeNull();
+  });
+
+  it("turn Last Called between newest and oldest, and Total Duration on and off", () => {
+    expect(nextHeaderSort("newest", "date")).toBe("oldest");
+    expect(nextHeaderSort("oldest", "date")).toBe("newest");
+    expect(nextHeaderSort("duration", "date")).toBe("newest");
+    expect(nextHeaderSort("newest", "duration")).toBe("duration");
+    expect(nextHeaderSort("oldest", "duration")).toBe("duration");
+    expect(nextHeaderSort("duration", "duration")).toBe("newest");
+  });
+});

@@ -1,0 +1,167 @@
+import {
+  type CallRecordSort,
+  type CallStatus,
+  callRecordSorts,
+  callStatuses,
+} from "@ringback/contracts";
+import { addDays, isValid, parse, startOfDay } from "date-fns";
+
+/** The date-range filter's presets, and Custom (from and to days). */
+export const dateRanges = ["today", "7d", "30d", "custom"] as const;
+export type DateRange = (typeof dateRanges)[number];
+
+export const DATE_RANGE_LABELS: Record<DateRange, string> = {
+  today: "Today",
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+  custom: "Custom range",
+};
+
+/** Everything Call Records keeps in its URL: shareable, kept on reload, and Back works. */
+export interface CallRecordsParams {
+  search: string;
+  status: CallStatus | null;
+  sort: CallRecordSort;
+  page: number;
+  /** An assistant's id, or null for all. */
+  assistant: string | null;
+  /** A preset or custom range, or null for all dates. */
+  range: DateRange | null;
+  /** Custom range: the first and last day (yyyy-MM-dd, inclusive), each optional. */
+  from: string | null;
+  to: string | null;
+}
+
+export const DEFAULT_PARAMS: CallRecordsParams = {
+  search: "",
+  status: null,
+  sort: "newest",
+  page: 1,
+  assistant: null,
+  range: null,
+  from: null,
+  to: null,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day typed as yyyy-MM-dd, or null when it is not one. */
+export function parseDay(value: string | null | undefined): Date | null {
+  if (!value || !DAY.test(value)) return null;
+  const day = parse(value, "yyyy-MM-dd", new Date());
+  return isValid(day) && day.getFullYear() >= 1970 ? day : null;
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
+  (values as readonly string[]).includes(value ?? "") ? (value as T) : null;
+
+/**
+ * The page's state from its URL. Lenient, like the API: anything unknown or malformed (a
+ * hand-edited or old link) is no filter, never a broken page.
+ */
+export function parseCallRecordsParams(query: URLSearchParams): CallRecordsParams {
+  const page = Number(query.get("page") ?? "1");
+  const range = oneOf(dateRanges, query.get("range"));
+  const assistant = query.get("assistant");
+  const day = (key: "from" | "to") => (parseDay(query.get(key)) ? query.get(key) : null);
+  return {
+    search: query.get("search") ?? "",
+    status: oneOf(callStatuses, query.get("status")),
+    sort: oneOf(callRecordSorts, query.get("sort")) ?? "newest",
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    assistant: assistant && UUID.test(assistant) ? assistant : null,
+    range,
+    from: range === "custom" ? day("from") : null,
+    to: range === "custom" ? day("to") : null,
+  };
+}
+
+/** The page's URL query for these params (defaults left out). */
+export function callRecordsSearch(params: Partial<CallRecordsParams>): URLSearchParams {
+  const query = new URLSearchParams();
+  if (params.search?.trim()) query.set("search", params.search.trim());
+  if (params.status) query.set("status", params.status);
+  if (params.assistant) query.set("assistant", params.assistant);
+  if (params.range) query.set("range", params.range);
+  if (params.range === "custom") {
+    if (params.from) query.set("from", params.from);
+    if (params.to) query.set("to", params.to);
+  }
+  if (params.sort && params.sort !== "newest") query.set("sort", params.sort);
+  if (params.page && params.page > 1) query.set("page", String(params.page));
+  return query;
+}
+
+/**
+ * The range as instants, in the browser's time zone (the user's): a day runs from its local
+ * midnight to the next. Today and Last N days run from a midnight with no end; Last 7 days is
+ * today and the six days before.
+ */
+export function rangeInstants(
+  params: Pick<CallRecordsParams, "range" | "from" | "to">,
+  now: Date = new Date(),
+): { from?: string; to?: string } {
+  const today = startOfDay(now);
+  switch (params.range) {
+    case "today":
+      return { from: today.toISOString() };
+    case "7d":
+      return { from: addDays(today, -6).toISOString() };
+    case "30d":
+      return { from: addDays(today, -29).toISOString() };
+    case "custom": {
+      const from = parseDay(params.from);
+      const to = parseDay(params.to);
+      return {
+        ...(from ? { from: from.toISOString() } : {}),
+        ...(to ? { to: addDays(to, 1).toISOString() } : {}),
+      };
+    }
+    default:
+      return {};
+  }
+}
+
+/** The API's query for these params: the same filters, with the dates as instants. */
+export function callRecordsApiQuery(
+  params: CallRecordsParams,
+  now: Date = new Date(),
+): URLSearchParams {
+  const query = callRecordsSearch({ ...params, range: null });
+  const { from, to } = rangeInstants(params, now);
+  if (from) query.set("from", from);
+  if (to) query.set("to", to);
+  return query;
+}
+
+/** A custom range whose last day comes before its first: said under the fields. */
+export function customRangeError(params: Pick<CallRecordsParams, "from" | "to">): string | null {
+  const from = parseDay(params.from);
+  const to = parseDay(params.to);
+  return from && to && to < from ? "The end date is before the start date." : null;
+}
+
+/** The columns whose headers sort: the latest call's date and the total duration. */
+export type SortableColumn = "date" | "duration";
+
+/** What a sortable header's aria-sort says for the current sort (null: not sorted by it). */
+export function sortDirection(
+  sort: CallRecordSort,
+  column: SortableColumn,
+): "ascending" | "descending" | null {
+  if (column === "date") {
+    return sort === "newest" ? "descending" : sort === "oldest" ? "ascending" : null;
+  }
+  return sort === "duration" ? "descending" : null;
+}
+
+/**
+ * The sort a header click gives. Last Called turns between newest and oldest first; Total
+ * Duration sorts longest first (the one duration sort there is), and a second click goes back
+ * to the default, newest first.
+ */
+export function nextHeaderSort(sort: CallRecordSort, column: SortableColumn): CallRecordSort {
+  if (column === "date") return sort === "newest" ? "oldest" : "newest";
+  return sort === "duration" ? "newest" : "duration";
+}
