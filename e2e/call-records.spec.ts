@@ -1,0 +1,292 @@
+import { type Page, test as plainTest } from "@playwright/test";
+import { newPerson, signUp } from "./auth-helpers.ts";
+import { expect, expectAccessible, test } from "./fixtures.ts";
+
+/** With E2E_SCREENSHOTS set, full-page shots at 1280 and 390 px for a person to look at. */
+async function screenshots(page: Page, name: string) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  const size = page.viewportSize();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({
+      path: test.info().outputPath(`${name}-${width}.png`),
+      fullPage: true,
+    });
+  }
+  if (size) await page.setViewportSize(size);
+}
+
+/** Sign up, connect the sandbox and set up 'Website enquiry' accepting every default. */
+async function assistantWithDefaults(
+  page: Page,
+  label: string,
+  options: { anyHour?: boolean } = {},
+): Promise<string> {
+  await signUp(page, newPerson(label));
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(page).toHaveURL(/\/oauth\/authorize/);
+  await page.getByLabel("Account", { exact: true }).fill(`records-${Date.now()}@example.com`);
+  await page.getByRole("button", { name: "Allow" }).click();
+  await page.getByLabel("Assistant name").fill("Front desk");
+  await page.getByLabel("Assistant name").press("Enter");
+  await page
+    .getByRole("list", { name: "Forms" })
+    .getByRole("button", { name: /Website enquiry/ })
+    .click();
+  // The fields as the wizard reads them from the form: nothing changed.
+  await page.getByRole("button", { name: "Assign Fields & Continue" }).click();
+  await page
+    .getByLabel("Assistant Script")
+    .fill("Hi {name}, thanks for your enquiry. Is now a good time to talk?");
+  if (options.anyHour) {
+    await page.getByRole("button", { name: "Advanced" }).click();
+    await page.getByLabel("Calling window start").fill("00:00");
+    await page.getByLabel("Calling window end").fill("23:59");
+  }
+  await page.getByRole("button", { name: "Save Assistant Configuration" }).click();
+  await page.getByRole("button", { name: "Activate Assistant" }).click();
+  await expect(page.getByRole("heading", { name: "Assistant Active" })).toBeVisible();
+  const formUrl = await page.getByRole("link", { name: "Use Form" }).getAttribute("href");
+  return formUrl!;
+}
+
+/** A respondent fills in the public form in a tab of their own. */
+async function submitForm(
+  page: Page,
+  formUrl: string,
+  answers: { name: string; email: string; phone: string; help: string },
+) {
+  const form = await page.context().newPage();
+  await form.goto(formUrl);
+  await form.getByLabel("What's your name?").fill(answers.name);
+  await form.getByLabel("What's your email address?").fill(answers.email);
+  await form.getByLabel("What's the best number to call you on?").fill(answers.phone);
+  await form.getByLabel("How can we help?").fill(answers.help);
+  await form
+    .getByRole("group", { name: /Can we call you/ })
+    .getByLabel("Yes")
+    .check();
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form.getByText(/thank/i).first()).toBeVisible();
+  await form.close();
+}
+
+test("a new user finds the lead by phone and sees their name, phone, answers and consent", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const formUrl = await assistantWithDefaults(page, "Records");
+  await submitForm(page, formUrl, {
+    name: "Sam Rivera",
+    email: "sam.rivera@example.com",
+    phone: "+1 415-555-0177",
+    help: "Kitchen renovation with an island",
+  });
+
+  await page.getByRole("link", { name: "Call Records" }).first().click();
+  await expect(page.getByRole("heading", { name: "Call Records" })).toBeVisible();
+  const search = page.getByLabel("Search by name, email or form title");
+  // Typed as digits only, found in any format; the row shows the person and their number.
+  await search.fill("4155550177");
+  await expect(page).toHaveURL(/search=4155550177/);
+  const row = page.getByRole("row").filter({ hasText: "Sam Rivera" });
+  await expect(row).toHaveCount(1, { timeout: 20_000 });
+  await expect(row).toContainText("+1 415 555 0177");
+  await expect(row).toContainText("Website enquiry");
+  // The words of an answer find them too; a number that is not theirs does not.
+  await search.fill("island");
+  await expect(page).toHaveURL(/search=island/);
+  await expect(row).toHaveCount(1);
+  await search.fill("(415) 555-0199");
+  await expect(page.getByText("No call records found.")).toBeVisible();
+  await search.fill("415-555");
+  await expect(row).toHaveCount(1);
+
+  // Call Details: contact lines, consent and answers, in the form's order.
+  const latest = row.getByRole("button", { name: "Latest Call" });
+  await latest.click();
+  const panel = page.getByRole("dialog", { name: "Call Details" });
+  const respondent = panel.getByRole("region", { name: "Respondent" });
+  await expect(respondent).toContainText("Sam Rivera");
+  await expect(respondent.getByRole("link", { name: "+1 415 555 0177" })).toHaveAttribute(
+    "href",
+    "tel:+14155550177",
+  );
+  await expect(respondent.getByRole("link", { name: "sam.rivera@example.com" })).toBeVisible();
+  await expect(respondent).toContainText("Can we call you about your enquiry? Yes");
+  const answers = panel.getByRole("region", { name: "Answers" });
+  await expect(answers.locator("dt")).toContainText([
+    "What's your name?",
+    "What's your email address?",
+    "What's the best number to call you on?",
+    "How can we help?",
+    "Can we call you about your enquiry?",
+  ]);
+  await expect(answers).toContainText("Kitchen renovation with an island");
+  await screenshots(page, "call-details");
+  // Closing gives focus back to what opened it (WCAG 2.4.3): by Escape, and by Close.
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(latest).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(panel).toBeVisible();
+  await panel.getByRole("button", { name: "Close" }).click();
+  await expect(panel).toBeHidden();
+  await expect(latest).toBeFocused();
+
+  // The assistant and date filters, and the sortable headers, live in the URL.
+  await search.fill("");
+  await page.getByRole("combobox", { name: "Assistant" }).click();
+  await page.getByRole("option", { name: "Front desk" }).click();
+  await expect(page).toHaveURL(/assistant=[0-9a-f-]{36}/);
+  // The emptied box was applied with the filter, not left to a timer.
+  await expect(page).not.toHaveURL(/search=/);
+  await page.getByRole("combobox", { name: "Date" }).click();
+  await page.getByRole("option", { name: "Today" }).click();
+  await expect(page).toHaveURL(/range=today/);
+  await expect(row).toHaveCount(1);
+  const duration = page.getByRole("columnheader", { name: "Total Duration" });
+  await expect(duration).not.toHaveAttribute("aria-sort");
+  await expect(page.getByRole("columnheader", { name: "Last Called" })).toHaveAttribute(
+    "aria-sort",
+    "descending",
+  );
+  await duration.getByRole("button").click();
+  await expect(page).toHaveURL(/sort=duration/);
+  await expect(duration).toHaveAttribute("aria-sort", "descending");
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Date" })).toContainText("Today");
+  await expect(page.getByRole("combobox", { name: "Assistant" })).toContainText("Front desk");
+  await expect(page.getByRole("combobox", { name: "Sort" })).toContainText("Duration");
+  await expect(row).toHaveCount(1);
+  await screenshots(page, "call-records");
+  // A custom range that ends before it starts says so.
+  await page.getByRole("combobox", { name: "Date" }).click();
+  await page.getByRole("option", { name: "Custom range" }).click();
+  await page.getByLabel("From", { exact: true }).fill("2026-11-20");
+  await page.getByLabel("To", { exact: true }).fill("2026-11-10");
+  await expect(page.getByText("The end date is before the start date.")).toBeVisible();
+  await expect(page.getByLabel("To", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await screenshots(page, "call-records-custom-range");
+});
+
+test("the recording player seeks, changes speed, downloads, and plays one at a time", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const formUrl = await assistantWithDefaults(page, "Player", { anyHour: true });
+  for (const [name, phone] of [
+    ["Sam Rivera", "+1 415-555-0178"],
+    ["Ana Lima", "+1 415-555-0179"],
+  ] as const) {
+    await submitForm(page, formUrl, {
+      name,
+      email: `${name.split(" ")[0]!.toLowerCase()}@example.com`,
+      phone,
+      help: "A quote, please",
+    });
+  }
+  await page.getByRole("link", { name: "Call Records" }).first().click();
+  const sam = page.getByRole("row").filter({ hasText: "Sam Rivera" });
+  const ana = page.getByRole("row").filter({ hasText: "Ana Lima" });
+  await expect(sam).toContainText("Answered", { timeout: 60_000 });
+  await expect(ana).toContainText("Answered", { timeout: 30_000 });
+  await page.getByRole("button", { name: "Show attempts for Sam Rivera" }).click();
+  const samPlay = page.getByRole("button", { name: "Play recording of Sam Rivera, attempt 1" });
+  // The recording is copied into Ringback's storage just after the call.
+  await expect(async () => {
+    await page.reload();
+    await page.getByRole("button", { name: "Show attempts for Sam Rivera" }).click();
+    await expect(samPlay).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const audio = page.locator("audio[data-recording-player]");
+
+  await samPlay.click();
+  await page.getByRole("button", { name: "Pause recording of Sam Rivera, attempt 1" }).click();
+  const seek = page.getByRole("slider", {
+    name: "Position in the recording of Sam Rivera, attempt 1",
+  });
+  await expect(seek).toBeEnabled();
+  await expect(seek).toHaveAttribute("aria-valuetext", /of \d+ seconds?$/);
+  // By keyboard: one second on.
+  await seek.focus();
+  const before = await audio.evaluate((a: HTMLAudioElement) => a.currentTime);
+  await page.keyboard.press("ArrowRight");
+  await expect
+    .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime))
+    .toBeGreaterThanOrEqual(Math.floor(before) + 1);
+  await expect(page.getByText(/^0:0[1-9] \/ 0:\d\d$/)).toBeVisible();
+  // Speed: 1.5× for this and the next recording.
+  const faster = page.getByRole("button", { name: "1.5× speed", exact: true });
+  await faster.click();
+  await expect(faster).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "1× speed", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
+  expect(await audio.evaluate((a: HTMLAudioElement) => a.playbackRate)).toBe(1.5);
+  // Download: the file itself, through the signed link.
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download recording of Sam Rivera, attempt 1" }).click();
+  expect((await download).suggestedFilename()).toMatch(/^call-[0-9a-f-]{36}\.wav$/);
+  await screenshots(page, "call-records-player");
+
+  // Another recording stops this one: one plays at a time.
+  await page.getByRole("button", { name: "Show attempts for Ana Lima" }).click();
+  await page.getByRole("button", { name: "Play recording of Ana Lima, attempt 1" }).click();
+  await expect(
+    page.getByRole("button", { name: "Pause recording of Ana Lima, attempt 1" }),
+  ).toBeVisible();
+  await expect(seek).toHaveCount(0);
+  await expect(samPlay).toBeEnabled();
+  await expect(
+    page.getByRole("button", { name: "Stop recording of Sam Rivera, attempt 1" }),
+  ).toBeDisabled();
+  expect(await audio.evaluate((a: HTMLAudioElement) => a.playbackRate)).toBe(1.5);
+  await page.getByRole("button", { name: "Stop recording of Ana Lima, attempt 1" }).click();
+
+  // Call Details has the same player, resting at the start until played.
+  await sam.getByRole("button", { name: "Latest Call" }).click();
+  const panel = page.getByRole("dialog", { name: "Call Details" });
+  await expect(panel.getByRole("slider", { name: /Position in the recording/ })).toBeDisabled();
+  await panel.getByRole("button", { name: "Play recording of attempt 1" }).click();
+  await expect(panel.getByRole("slider", { name: /Position in the recording/ })).toBeEnabled();
+  await expect(
+    panel.getByRole("button", { name: "Download recording of attempt 1" }),
+  ).toBeVisible();
+  await screenshots(page, "call-details-player");
+  await page.keyboard.press("Escape");
+});
+
+// The plain test: this one makes the API fail on purpose, and the browser logs each refused
+// request as a console error. Accessibility is checked by hand on the error state.
+plainTest(
+  "a server that stops answering shows the error state, not the empty state",
+  async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.route("https://www.gravatar.com/**", (route) => route.fulfill({ status: 404 }));
+    await signUp(page, newPerson("Outage"));
+    await page.getByRole("link", { name: "Call Records" }).first().click();
+    // A new organization: truly empty.
+    await expect(page.getByText("No call records found.")).toBeVisible();
+
+    // The server goes away mid-session (connections refused), and the user searches.
+    await page.route("**/api/organizations/*/call-records**", (route) =>
+      route.abort("connectionrefused"),
+    );
+    await page.getByLabel("Search by name, email or form title").fill("sam");
+    const failure = page.getByRole("alert").filter({ hasText: "Couldn't load call records." });
+    await expect(failure).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("No call records found.")).toHaveCount(0);
+    await expect(page.getByText("Failed to load call records").first()).toBeVisible();
+    await expect(page.getByLabel("Search by name, email or form title")).toHaveValue("sam");
+    await expectAccessible(page);
+    await screenshots(page, "call-records-error");
+
+    // Back again: Retry loads, and the empty state is the truth once more.
+    await page.unroute("**/api/organizations/*/call-records**");
+    await failure.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByText("No call records found.")).toBeVisible();
+    await expect(failure).toHaveCount(0);
+  },
+);
