@@ -297,19 +297,38 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
     expect(website.displayUrl).toBe(forms.get("Website enquiry")!.displayUrl);
     expect(website.editUrl).toBe(forms.get("Website enquiry")!.editUrl);
     expect(website.phone.map((f) => f.ref)).toEqual(["phone"]);
+    expect(website.phone[0]!.defaultCountry).toBe("US");
     expect(website.checkbox.map((f) => f.type)).toEqual(["yes_no"]);
     expect(website.email.map((f) => f.ref)).toEqual(["email"]);
     expect(website.text.map((f) => f.type)).toEqual(["short_text", "long_text"]);
     for (const field of website.all) expect(field.id).toMatch(/^[0-9A-Za-z]{12}$/);
+    // Its hidden field, offered for the phone, name and email after the questions.
+    expect(website.hidden).toEqual([
+      {
+        id: "hidden:utm_source",
+        title: "utm_source (hidden field)",
+        type: "hidden",
+        ref: "utm_source",
+        contact: null,
+        defaultCountry: null,
+      },
+    ]);
 
     const contact = await fields("Contact us");
-    expect(contact.phone.map((f) => f.ref)).toEqual(["contact_phone"]);
+    expect(contact.phone.map((f) => f.ref)).toEqual(["contact_phone_number"]);
     expect(contact.email.map((f) => f.ref)).toEqual(["contact_email"]);
+    // The contact block's first + last name is one more choice, before its parts.
     expect(contact.text.map((f) => f.ref)).toEqual([
+      null,
       "contact_first_name",
       "contact_last_name",
       "message",
     ]);
+    expect(contact.text[0]).toMatchObject({
+      id: `${contact.text[1]!.id}+${contact.text[2]!.id}`,
+      title: "First name + Last name",
+      contact: "full_name",
+    });
     expect(contact.checkbox.map((f) => f.type)).toEqual(["legal"]);
 
     const newsletter = await fields("Newsletter signup");
@@ -338,7 +357,7 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
       "first_name",
       "last_name",
       "email",
-      "phone",
+      "phone_number",
     ]);
     expect(raw._links.display).toBe(forms.get("Contact us")!.displayUrl);
   });
@@ -531,7 +550,7 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
       [id(contactFields, "contact_first_name"), "Ken"],
       [id(contactFields, "contact_last_name"), "Adams"],
       [id(contactFields, "contact_email"), "ken@example.com"],
-      [id(contactFields, "contact_phone"), "+44 20 7946 0958"],
+      [id(contactFields, "contact_phone_number"), "+44 20 7946 0958"],
       [id(contactFields, "contact_consent"), "accept"],
     ]);
     expect(submitted.status).toBe(200);
@@ -551,7 +570,7 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
       ["boolean", "legal"],
     ]);
     expect(parseTypeformDelivery(delivery!.body).answers).toMatchObject({
-      [id(contactFields, "contact_phone")]: "+442079460958",
+      [id(contactFields, "contact_phone_number")]: "+442079460958",
       [id(contactFields, "contact_consent")]: true,
     });
 

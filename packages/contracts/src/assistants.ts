@@ -31,6 +31,8 @@ export const assistantSchema = z.object({
     callingWindowStart: z.string(),
     callingWindowEnd: z.string(),
     defaultTimeZone: z.string(),
+    /** ISO 3166-1 alpha-2: numbers typed without a country code (issue 12). */
+    defaultCountry: z.string(),
     voicemailAction: z.enum(["hang_up", "leave_message"]),
     voicemailMessage: z.string().nullable(),
   }),
@@ -63,12 +65,31 @@ export const formListItemSchema = z.object({
 });
 export type FormListItem = z.infer<typeof formListItemSchema>;
 
+/**
+ * The part of a contact-info block (Typeform's contact_info) a field is; `full_name` is
+ * Ringback's own option joining the block's first and last name.
+ */
+export const contactParts = [
+  "first_name",
+  "last_name",
+  "full_name",
+  "email",
+  "phone_number",
+  "company",
+] as const;
+export type ContactPart = (typeof contactParts)[number];
+
 /** SPEC.md §3 Form field descriptor and response groups. */
 export const formFieldSchema = z.object({
   id: z.string(),
   title: z.string(),
+  /** The provider's type; `hidden` for hidden fields. */
   type: z.string(),
   ref: z.string().nullable(),
+  /** Which part of a contact-info block this is, if it is one. */
+  contact: z.enum(contactParts).nullable().optional(),
+  /** A phone field's own country for numbers typed without a country code (ISO 3166-1). */
+  defaultCountry: z.string().nullable().optional(),
 });
 export type FormField = z.infer<typeof formFieldSchema>;
 
@@ -83,6 +104,11 @@ export const formFieldsSchema = z.object({
     checkbox: z.array(formFieldSchema),
     text: z.array(formFieldSchema),
     email: z.array(formFieldSchema),
+    /**
+     * Hidden fields (`?phone=…` in the form's link): not questions, but choosable for the
+     * phone, name and email after the questions (issue 12).
+     */
+    hidden: z.array(formFieldSchema),
   }),
 });
 export type FormFieldsResponse = z.infer<typeof formFieldsSchema>;
@@ -124,6 +150,13 @@ export const updateScriptSchema = z.object({
   script: z.string().trim().min(1, "Please write a script for your assistant").max(10_000),
 });
 
+/** An ISO 3166-1 alpha-2 country code ("GB"), upper-cased. */
+export const countryCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, "Choose a country from the list");
+
 /** Beyond SPEC.md: how an assistant calls (issue 5 §3); the call engine applies them. */
 export const voicemailActions = ["hang_up", "leave_message"] as const;
 export const callSettingsSchema = z
@@ -137,6 +170,11 @@ export const callSettingsSchema = z
     callingWindowStart: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use HH:MM"),
     callingWindowEnd: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use HH:MM"),
     defaultTimeZone: z.string().trim().refine(isIanaTimeZone, "Choose a time zone from the list"),
+    /**
+     * Where numbers typed without a country code are from when the phone field names no
+     * country (issue 12). Left out: the saved one stays.
+     */
+    defaultCountry: countryCodeSchema.optional(),
     voicemailAction: z.enum(voicemailActions),
     voicemailMessage: z.string().trim().max(500).nullable(),
   })
@@ -146,12 +184,13 @@ export const callSettingsSchema = z
   });
 export type CallSettings = z.infer<typeof callSettingsSchema>;
 
-export const defaultCallSettings: CallSettings = {
+export const defaultCallSettings: CallSettings & { defaultCountry: string } = {
   maxAttempts: 3,
   retryDelayMinutes: 10,
   callingWindowStart: "09:00",
   callingWindowEnd: "20:00",
   defaultTimeZone: "America/New_York",
+  defaultCountry: "US",
   voicemailAction: "hang_up",
   voicemailMessage: null,
 };

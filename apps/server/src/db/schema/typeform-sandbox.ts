@@ -32,7 +32,7 @@ export interface SandboxTypeformField {
   ref: string;
   title: string;
   type: string;
-  /** Marks a part of a contact_info block (first_name, last_name, email, phone, company). */
+  /** Marks a part of a contact_info block (first_name, last_name, phone_number, email, company). */
   subfield_key?: string;
   properties?: {
     description?: string;

@@ -27,6 +27,7 @@ export function toAssistantDto(row: typeof formAssistants.$inferSelect): Assista
       callingWindowStart: row.callingWindowStart,
       callingWindowEnd: row.callingWindowEnd,
       defaultTimeZone: row.defaultTimeZone,
+      defaultCountry: row.defaultCountry,
       voicemailAction: row.voicemailAction,
       voicemailMessage: row.voicemailMessage,
     },

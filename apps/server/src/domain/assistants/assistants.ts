@@ -1,20 +1,38 @@
-import type { Assistant, FormProviderId } from "@ringback/contracts";
+import { type Assistant, defaultCallSettings, type FormProviderId } from "@ringback/contracts";
 import { and, eq } from "drizzle-orm";
+import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Database } from "../../db/database.ts";
-import { formAssistants } from "../../db/schema/index.ts";
+import { formAssistants, users } from "../../db/schema/index.ts";
 import { toAssistantDto } from "./assistant-dto.ts";
 
-/** A new, unnamed assistant: Connect on a provider card starts here (issue 4). */
+/**
+ * The country of a phone number (ISO 3166-1 alpha-2): "+44 20 7946 0958" → GB; null when
+ * libphonenumber cannot tell (not a number, or a non-geographic one such as +800).
+ */
+export function phoneCountry(phone: string | null | undefined): string | null {
+  return (phone ? parsePhoneNumberFromString(phone)?.country : undefined) ?? null;
+}
+
+/**
+ * A new, unnamed assistant: Connect on a provider card starts here (issue 4). It reads numbers
+ * typed without a country code in the country of its creator's phone number (issue 12): a UK
+ * organization's assistants read "07911 123456" as a UK number.
+ */
 export async function createAssistant(
   db: Database,
   input: { organizationId: string; userId: string; provider: FormProviderId },
 ): Promise<Assistant> {
+  const [user] = await db
+    .select({ phoneNumber: users.phoneNumber })
+    .from(users)
+    .where(eq(users.id, input.userId));
   const [row] = await db
     .insert(formAssistants)
     .values({
       organizationId: input.organizationId,
       userId: input.userId,
       provider: input.provider,
+      defaultCountry: phoneCountry(user?.phoneNumber) ?? defaultCallSettings.defaultCountry,
     })
     .returning();
   return toAssistantDto(row!);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { AssignFields, Assistant, AssistantDetail, CallSettings } from "@ringback/contracts";
 import { and, count, desc, eq } from "drizzle-orm";
+import { isSupportedCountry } from "libphonenumber-js";
 import type { Database } from "../../db/database.ts";
 import { formAssistants, formSubmissions } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -107,7 +108,13 @@ export async function selectForm(
       formPublicUrl: fields.displayUrl,
       formEditUrl: fields.editUrl,
       ...(changed
-        ? { phoneFieldId: null, checkboxFieldId: null, nameFieldId: null, emailFieldId: null }
+        ? {
+            phoneFieldId: null,
+            checkboxFieldId: null,
+            nameFieldId: null,
+            emailFieldId: null,
+            phoneDefaultCountry: null,
+          }
         : {}),
     });
   } catch (error) {
@@ -132,22 +139,30 @@ export async function assignFields(
     provider,
     formId: row.formId!,
   });
-  const has = (list: { id: string }[], id: string | null) =>
-    id === null || list.some((f) => f.id === id);
-  if (!has(fields.phone, input.phoneFieldId)) {
+  const has = (lists: { id: string }[][], id: string | null) =>
+    id === null || lists.some((list) => list.some((f) => f.id === id));
+  if (!has([fields.phone, fields.hidden], input.phoneFieldId)) {
     throw new AppError("validation_failed", "Please select a phone number field");
   }
-  if (!has(fields.checkbox, input.checkboxFieldId)) {
+  if (!has([fields.checkbox], input.checkboxFieldId)) {
     throw new AppError("validation_failed", "Please select a call availability field");
   }
-  if (!has(fields.all, input.nameFieldId) || !has(fields.all, input.emailFieldId)) {
+  // Any field of the form, a hidden field, or a choice offered for it (a contact block's
+  // first + last name).
+  if (
+    !has([fields.all, fields.text, fields.hidden], input.nameFieldId) ||
+    !has([fields.all, fields.email, fields.hidden], input.emailFieldId)
+  ) {
     throw new AppError("validation_failed", "That field is no longer on the form. Refresh Fields.");
   }
+  const phoneField = fields.phone.find((f) => f.id === input.phoneFieldId);
   return update(deps.db, scope, {
     phoneFieldId: input.phoneFieldId,
     checkboxFieldId: input.checkboxFieldId,
     nameFieldId: input.nameFieldId,
     emailFieldId: input.emailFieldId,
+    // Numbers typed into it without a country code are read in its own country first.
+    phoneDefaultCountry: phoneField?.defaultCountry ?? null,
   });
 }
 
@@ -155,8 +170,17 @@ export function updateScript(db: Database, scope: Scope, script: string) {
   return update(db, scope, { assistantScript: script.trim() });
 }
 
-export function updateCallSettings(db: Database, scope: Scope, settings: CallSettings) {
+/** Step 3 'Advanced'. A default country libphonenumber cannot read numbers in is refused. */
+export async function updateCallSettings(db: Database, scope: Scope, settings: CallSettings) {
+  const country = settings.defaultCountry;
+  if (country !== undefined && !isSupportedCountry(country)) {
+    throw new AppError(
+      "validation_failed",
+      `Ringback cannot read phone numbers for the country code “${country}”. Choose a country from the list.`,
+    );
+  }
   return update(db, scope, {
+    ...(country === undefined ? {} : { defaultCountry: country }),
     maxAttempts: settings.maxAttempts,
     retryDelayMinutes: settings.retryDelayMinutes,
     callingWindowStart: settings.callingWindowStart,

@@ -267,6 +267,7 @@ export async function getFormFields(
       checkbox: fields.checkbox,
       text: fields.text,
       email: fields.email,
+      hidden: fields.hidden,
     },
   };
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { evaluateSubmission, isAvailable, toE164 } from "./submission-rules.ts";
+import { evaluateSubmission, isAvailable, resolveAnswer, toE164 } from "./submission-rules.ts";
 
 describe("availability answers", () => {
   it("counts ticked boxes and yes choices, nothing else", () => {
@@ -106,5 +106,58 @@ describe("who is called", () => {
     );
     expect(evaluateSubmission({ p: "12", c: true }, fields).status).toBe("invalid_phone");
     expect(evaluateSubmission({ c: true }, fields).status).toBe("invalid_phone");
+  });
+});
+
+describe("who the respondent is: joined and hidden fields (issue 12)", () => {
+  const base = { phoneFieldId: "p", checkboxFieldId: "c", emailFieldId: null };
+
+  it("joins a contact block's first and last name with a space", () => {
+    const answers = { p: "+14155550123", c: true, first: "Sam", last: "Rivera" };
+    expect(evaluateSubmission(answers, { ...base, nameFieldId: "first+last" }).name).toBe(
+      "Sam Rivera",
+    );
+    expect(resolveAnswer(answers, "first+last")).toBe("Sam Rivera");
+  });
+
+  it("keeps the part that was answered, and is null when neither was", () => {
+    const fields = { ...base, nameFieldId: "first+last" };
+    expect(evaluateSubmission({ c: true, first: " Sam " }, fields).name).toBe("Sam");
+    expect(evaluateSubmission({ c: true, last: "Rivera" }, fields).name).toBe("Rivera");
+    expect(evaluateSubmission({ c: true, first: "  " }, fields).name).toBeNull();
+    expect(evaluateSubmission({ c: true }, fields).name).toBeNull();
+  });
+
+  it("reads an id that is itself an answer before splitting it", () => {
+    expect(resolveAnswer({ "a+b": "whole", a: "x", b: "y" }, "a+b")).toBe("whole");
+    expect(resolveAnswer({ a: "x" }, "a")).toBe("x");
+    expect(resolveAnswer({ a: "x" }, "missing")).toBeUndefined();
+    expect(resolveAnswer({ a: "x" }, null)).toBeUndefined();
+    // Inherited keys are not answers.
+    expect(resolveAnswer({}, "constructor")).toBeUndefined();
+  });
+
+  it("reads the phone, name and email from hidden fields", () => {
+    const answers = {
+      c: true,
+      "hidden:phone": "07911 123456",
+      "hidden:name": "Sam Rivera",
+      "hidden:email": "sam@example.com",
+    };
+    expect(
+      evaluateSubmission(answers, {
+        phoneFieldId: "hidden:phone",
+        checkboxFieldId: "c",
+        nameFieldId: "hidden:name",
+        emailFieldId: "hidden:email",
+        defaultCountry: "GB",
+      }),
+    ).toEqual({
+      status: "call_scheduled",
+      phone: "+447911123456",
+      rawPhone: "07911 123456",
+      name: "Sam Rivera",
+      email: "sam@example.com",
+    });
   });
 });

@@ -5,7 +5,7 @@ import {
   parsePhoneNumberFromString,
 } from "libphonenumber-js";
 import type { SubmissionStatus } from "../../db/schema/index.ts";
-import type { AnswerValue } from "../../providers/forms/form-provider.ts";
+import { type AnswerValue, JOINED_FIELD_SEPARATOR } from "../../providers/forms/form-provider.ts";
 
 /**
  * A respondent said they are available: a ticked yes/no or legal box, or a "yes" choice in any
@@ -62,6 +62,25 @@ function text(answer: AnswerValue | undefined): string | null {
   return null;
 }
 
+/**
+ * The answer a chosen field id stands for: the field's own answer (hidden fields are answers
+ * under `hidden:<name>`), or, for ids joined by `+` (a contact block's first + last name), the
+ * parts' answers joined with a space, skipping unanswered ones.
+ */
+export function resolveAnswer(
+  answers: Record<string, AnswerValue>,
+  fieldId: string | null,
+): AnswerValue | undefined {
+  if (!fieldId) return undefined;
+  if (Object.hasOwn(answers, fieldId)) return answers[fieldId];
+  if (!fieldId.includes(JOINED_FIELD_SEPARATOR)) return undefined;
+  const parts = fieldId
+    .split(JOINED_FIELD_SEPARATOR)
+    .map((id) => (Object.hasOwn(answers, id) ? text(answers[id]) : null))
+    .filter((part): part is string => part !== null);
+  return parts.length > 0 ? parts.join(" ") : null;
+}
+
 export interface AssistantFields {
   phoneFieldId: string | null;
   checkboxFieldId: string | null;
@@ -82,14 +101,15 @@ export function evaluateSubmission(
   name: string | null;
   email: string | null;
 } {
-  const rawPhone = fields.phoneFieldId ? text(answers[fields.phoneFieldId]) : null;
+  const answer = (fieldId: string | null) => resolveAnswer(answers, fieldId);
+  const rawPhone = text(answer(fields.phoneFieldId));
   const phone = fields.phoneFieldId
-    ? toE164(answers[fields.phoneFieldId], {
+    ? toE164(answer(fields.phoneFieldId), {
         field: fields.phoneDefaultCountry,
         assistant: fields.defaultCountry,
       })
     : null;
-  const available = fields.checkboxFieldId ? isAvailable(answers[fields.checkboxFieldId]) : false;
+  const available = fields.checkboxFieldId ? isAvailable(answer(fields.checkboxFieldId)) : false;
   const status: SubmissionStatus = !available
     ? "not_available"
     : phone === null
@@ -99,7 +119,7 @@ export function evaluateSubmission(
     status,
     phone,
     rawPhone,
-    name: fields.nameFieldId ? text(answers[fields.nameFieldId]) : null,
-    email: fields.emailFieldId ? text(answers[fields.emailFieldId]) : null,
+    name: text(answer(fields.nameFieldId)),
+    email: text(answer(fields.emailFieldId)),
   };
 }

@@ -1,3 +1,5 @@
+import type { ContactPart } from "@ringback/contracts";
+
 /**
  * A form builder Ringback connects to (Typeform first). Vendors' wire formats stay inside their
  * adapter: everything here is our own, normalized shape (DESIGN.md "providers behind interfaces").
@@ -27,10 +29,16 @@ export interface FormSummary {
 
 /** SPEC.md §3 Form field descriptor. */
 export interface FormField {
+  /** The provider's id; `hidden:<name>` for a hidden field, ids joined by `+` for a joined option. */
   id: string;
   title: string;
+  /** The provider's type; `hidden` for hidden fields. */
   type: string;
   ref: string | null;
+  /** Which part of a contact-info block this is (`full_name`: its first + last name joined). */
+  contact?: ContactPart | null;
+  /** A phone field's own country for numbers typed without a country code (ISO 3166-1). */
+  defaultCountry?: string | null;
 }
 
 /** SPEC.md §3 response groups, plus the form's title and links. */
@@ -44,6 +52,8 @@ export interface FormFields {
   checkbox: FormField[];
   text: FormField[];
   email: FormField[];
+  /** Hidden fields (`?phone=…` in the form's link), choosable for the phone, name and email. */
+  hidden: FormField[];
 }
 
 /**
@@ -64,6 +74,12 @@ export interface SubmittedAnswer {
 
 /** Field ids of hidden fields (query-string values a form carries) are `hidden:<name>`. */
 export const HIDDEN_FIELD_PREFIX = "hidden:";
+
+/**
+ * An option that joins several fields' answers with a space (a contact-info block's first and
+ * last name) has their ids joined by `+`: `<firstId>+<lastId>`. Providers' ids never hold one.
+ */
+export const JOINED_FIELD_SEPARATOR = "+";
 
 /** A verified delivery, normalized: answers by field id as plain values. */
 export interface NormalizedSubmission {

@@ -65,7 +65,10 @@ export function group(
   });
 }
 
-/** Typeform's contact-info block: its parts are fields in properties.fields, marked by subfield_key. */
+/**
+ * Typeform's contact-info block: its parts are fields in properties.fields, marked by
+ * subfield_key (first_name, last_name, phone_number, email, company).
+ */
 export function contactInfo(
   ref: string,
   title: string,
@@ -130,7 +133,12 @@ export function sampleForms(): SampleForm[] {
               { key: "first_name", type: "short_text", title: "First name", required: true },
               { key: "last_name", type: "short_text", title: "Last name" },
               { key: "email", type: "email", title: "Email", required: true },
-              { key: "phone", type: "phone_number", title: "Phone number", required: true },
+              {
+                key: "phone_number",
+                type: "phone_number",
+                title: "Phone number",
+                required: true,
+              },
             ],
             { required: true },
           ),
