@@ -112,6 +112,8 @@ export async function startBenchApp(options: {
 
   return {
     url,
+    /** The embedded PostgreSQL (for psql while a benchmark is paused). */
+    databaseUrl: postgres.url,
     /** The app's process id (for its memory figures). */
     pid: child.pid!,
     db,
