@@ -51,10 +51,21 @@ test("from an empty organization to an active assistant, through all five steps"
     "_blank",
   );
 
-  // Step 2: availability and phone are pre-selected; optional ones default to None.
-  await expect(page.getByLabel("Call Availability Field")).not.toHaveText(/Select/);
-  await expect(page.getByLabel("Phone Number Field")).not.toHaveText(/Select/);
-  await expect(page.getByLabel("Name Field")).toHaveText(/None/);
+  // Step 2: the wizard reads the form: availability and phone, and the name and email
+  // questions, are pre-selected; accepting the defaults keeps them.
+  await expect(page.getByLabel("Call Availability Field")).toHaveText(
+    "Can we call you about your enquiry?",
+  );
+  await expect(page.getByLabel("Phone Number Field")).toHaveText(
+    "What's the best number to call you on?",
+  );
+  await expect(page.getByLabel("Name Field")).toHaveText("What's your name?");
+  await expect(page.getByLabel("Email Field")).toHaveText("What's your email address?");
+  // Its hidden field (utm_source) can be chosen too, after the questions.
+  await expect(page.getByText("Hidden fields, values your form’s link carries")).toBeVisible();
+  await page.getByLabel("Email Field").click();
+  await expect(page.getByRole("option", { name: "utm_source (hidden field)" })).toBeVisible();
+  await page.keyboard.press("Escape");
   await page.getByRole("button", { name: "Assign Fields & Continue" }).click();
   await expect(page.getByText("Field selections saved successfully")).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Customize Assistant" })).toBeVisible();
@@ -73,11 +84,20 @@ test("from an empty organization to an active assistant, through all five steps"
   await expect(page.getByLabel("Assistant Script")).toHaveValue(script);
   await page.getByRole("button", { name: "Advanced" }).click();
   await page.getByLabel("Maximum attempts").fill("4");
+  // The default country comes from the owner's (US) phone number and can be changed.
+  await expect(page.getByLabel("Default country")).toHaveText("United States");
+  await page.getByLabel("Default country").click();
+  await page.getByRole("option", { name: "United Kingdom" }).click();
+  await expect(page.getByLabel("Default country")).toHaveText("United Kingdom");
   await page.getByRole("button", { name: "Save Assistant Configuration" }).click();
   await expect(page.getByText("Assistant script saved successfully")).toBeVisible();
 
   // Step 4: the summary cuts the script at 24 words; activate.
   await expect(page.getByRole("heading", { level: 2, name: "Review & Activate" })).toBeVisible();
+  await expect(page.getByText("What's your name?")).toBeVisible();
+  await expect(page.getByText("What's your email address?")).toBeVisible();
+  await expect(page.getByText("United Kingdom", { exact: true })).toBeVisible();
+  await expect(page.getByText(/no name field is chosen/)).toHaveCount(0);
   await expect(page.getByText(/Hi \{name\}, this is Northwind Realty/)).toBeVisible();
   await expect(page.getByText("your budget, and when")).toHaveCount(0);
   await page.getByRole("button", { name: "Show more" }).click();
@@ -148,4 +168,40 @@ test("a form in use cannot be taken; a missing phone field is fixed in the sandb
   await page.getByRole("button", { name: "Refresh Fields" }).click();
   await expect(page.getByText("This form has no checkbox field")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Assign Fields & Continue" })).toBeEnabled();
+});
+
+test("Finalize warns when the script uses {name} and no name field is chosen", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, newPerson("NoName"));
+  await connectSandbox(page);
+  await nameAssistant(page, "Nameless caller");
+  await formButton(page, "Website enquiry").click();
+  await expect(page.getByLabel("Name Field")).toHaveText("What's your name?");
+  // The person changes the suggestion to None.
+  await page.getByLabel("Name Field").click();
+  await page.getByRole("option", { name: "None" }).click();
+  await expect(page.getByLabel("Name Field")).toHaveText("None");
+  await page.getByRole("button", { name: "Assign Fields & Continue" }).click();
+  await page.getByLabel("Assistant Script").fill("Hi {name}, this is Northwind Realty.");
+  await page.getByRole("button", { name: "Save Assistant Configuration" }).click();
+
+  await expect(page.getByRole("heading", { level: 2, name: "Review & Activate" })).toBeVisible();
+  await expect(
+    page.getByText(
+      "Your script uses {name}, but no name field is chosen, so the assistant will say “there” instead of the person's name.",
+    ),
+  ).toBeVisible();
+  // The way back to step 2, where the saved None stays None until changed.
+  await page.getByRole("button", { name: "Choose a name field" }).click();
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Configure Form Fields" }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Name Field")).toHaveText("None");
+  await page.getByLabel("Name Field").click();
+  await page.getByRole("option", { name: "What's your name?" }).click();
+  await page.getByRole("button", { name: "Assign Fields & Continue" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Customize Assistant" })).toBeVisible();
+  await page.getByRole("button", { name: "Save Assistant Configuration" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Review & Activate" })).toBeVisible();
+  await expect(page.getByText(/no name field is chosen/)).toHaveCount(0);
 });

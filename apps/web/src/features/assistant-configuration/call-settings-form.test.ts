@@ -2,6 +2,8 @@ import { defaultCallSettings } from "@ringback/contracts";
 import { describe, expect, it } from "vitest";
 import {
   COMMON_TIME_ZONES,
+  countryName,
+  countryOptions,
   describeCallSettings,
   parseCallSettingsForm,
   timeZoneOptions,
@@ -85,10 +87,46 @@ describe("call settings form", () => {
     expect(describeCallSettings(defaultCallSettings)).toEqual({
       attempts: "Up to 3 attempts, 10 minutes before each retry",
       window: "09:00–20:00 (America/New York)",
+      country: "United States",
       voicemail: "Hang up",
     });
     expect(describeCallSettings({ ...defaultCallSettings, maxAttempts: 1 }).attempts).toBe(
       "1 attempt, no retries",
+    );
+  });
+});
+
+describe("the default country (issue 12)", () => {
+  it("starts from the saved country, or US for a draft from before the setting", () => {
+    expect(
+      toCallSettingsForm({ ...defaultCallSettings, defaultCountry: "GB" }).defaultCountry,
+    ).toBe("GB");
+    expect(toCallSettingsForm(null).defaultCountry).toBe("US");
+  });
+
+  it("sends it upper-cased, and refuses a code Ringback cannot read numbers in", () => {
+    const gb = parseCallSettingsForm({ ...base, defaultCountry: "gb" });
+    expect(gb.ok && gb.value.defaultCountry).toBe("GB");
+    for (const defaultCountry of ["ZZ", "", "GBR"]) {
+      const bad = parseCallSettingsForm({ ...base, defaultCountry });
+      expect(bad.ok ? null : bad.errors.defaultCountry).toBe("Choose a country from the list");
+    }
+    // A draft saved before the setting existed leaves the stored country as it is.
+    const { defaultCountry: _, ...old } = base;
+    const parsed = parseCallSettingsForm(old);
+    expect(parsed.ok && "defaultCountry" in parsed.value).toBe(false);
+  });
+
+  it("lists countries by their names, and names them in the summary", () => {
+    const options = countryOptions();
+    expect(options.find((o) => o.code === "GB")?.name).toBe("United Kingdom");
+    expect(options.find((o) => o.code === "DE")?.name).toBe("Germany");
+    const names = options.map((o) => o.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en")));
+    expect(options.length).toBeGreaterThan(200);
+    expect(countryName("es")).toBe("Spain");
+    expect(describeCallSettings({ ...defaultCallSettings, defaultCountry: "FR" }).country).toBe(
+      "France",
     );
   });
 });

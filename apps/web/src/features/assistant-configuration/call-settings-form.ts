@@ -5,6 +5,7 @@ import {
   isIanaTimeZone,
   type voicemailActions,
 } from "@ringback/contracts";
+import { getCountries, isSupportedCountry } from "libphonenumber-js";
 
 /** Step 3 'Advanced' as the inputs hold it (numbers as typed). */
 export interface CallSettingsForm {
@@ -13,6 +14,8 @@ export interface CallSettingsForm {
   callingWindowStart: string;
   callingWindowEnd: string;
   defaultTimeZone: string;
+  /** ISO 3166-1 alpha-2 (a draft from before the setting existed may lack it). */
+  defaultCountry?: string;
   voicemailAction: (typeof voicemailActions)[number];
   voicemailMessage: string;
 }
@@ -31,6 +34,7 @@ export function toCallSettingsForm(settings: CallSettings | null | undefined): C
     callingWindowStart: s.callingWindowStart,
     callingWindowEnd: s.callingWindowEnd,
     defaultTimeZone: s.defaultTimeZone,
+    defaultCountry: s.defaultCountry ?? defaultCallSettings.defaultCountry,
     voicemailAction: s.voicemailAction,
     voicemailMessage: s.voicemailMessage ?? "",
   };
@@ -73,6 +77,10 @@ export function parseCallSettingsForm(
   else if (!isIanaTimeZone(form.defaultTimeZone.trim())) {
     errors.defaultTimeZone = "Choose a time zone from the list";
   }
+  const country = form.defaultCountry?.trim().toUpperCase();
+  if (country !== undefined && !isSupportedCountry(country)) {
+    errors.defaultCountry = "Choose a country from the list";
+  }
   const message = form.voicemailMessage.trim();
   if (form.voicemailAction === "leave_message") {
     if (!message) errors.voicemailMessage = "Please write the voicemail message";
@@ -87,6 +95,7 @@ export function parseCallSettingsForm(
     callingWindowStart: start,
     callingWindowEnd: end,
     defaultTimeZone: form.defaultTimeZone.trim(),
+    ...(country === undefined ? {} : { defaultCountry: country }),
     voicemailAction: form.voicemailAction,
     voicemailMessage: form.voicemailAction === "leave_message" ? message : null,
   });
@@ -155,11 +164,39 @@ export function timeZoneLabel(zone: string): string {
   return zone.replaceAll("_", " ");
 }
 
+const regionNames = (() => {
+  try {
+    return new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+  } catch {
+    return null;
+  }
+})();
+
+/** "GB" → "United Kingdom" (the code itself where the browser has no name for it). */
+export function countryName(code: string): string {
+  try {
+    return regionNames?.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+let countries: { code: string; name: string }[] | null = null;
+
+/** Every country whose numbers Ringback can read, by name, for the 'Default country' select. */
+export function countryOptions(): readonly { code: string; name: string }[] {
+  countries ??= getCountries()
+    .map((code) => ({ code: code as string, name: countryName(code) }))
+    .sort((a, b) => a.name.localeCompare(b.name, "en"));
+  return countries;
+}
+
 /** The review summary's lines for the call settings. */
 export function describeCallSettings(settings: CallSettings): {
   attempts: string;
   window: string;
   voicemail: string;
+  country: string;
 } {
   const attempts =
     settings.maxAttempts === 1
@@ -168,6 +205,7 @@ export function describeCallSettings(settings: CallSettings): {
   return {
     attempts,
     window: `${settings.callingWindowStart}–${settings.callingWindowEnd} (${timeZoneLabel(settings.defaultTimeZone)})`,
+    country: countryName(settings.defaultCountry ?? defaultCallSettings.defaultCountry),
     voicemail:
       settings.voicemailAction === "leave_message"
         ? `Leave a short message: “${settings.voicemailMessage ?? ""}”`

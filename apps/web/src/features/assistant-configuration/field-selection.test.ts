@@ -2,8 +2,11 @@ import type { FormField, FormFieldsResponse } from "@ringback/contracts";
 import { describe, expect, it } from "vitest";
 import {
   canAssignFields,
+  fieldOptions,
   fieldTitle,
   preselectFields,
+  savedSelection,
+  scriptUsesName,
   validateFieldSelection,
 } from "./field-selection";
 
@@ -23,19 +26,27 @@ function groups(all: FormField[]): FormFieldsResponse["fields"] {
     checkbox: all.filter((f) => f.type === "yes_no" || f.type === "checkbox"),
     text: all.filter((f) => ["short_text", "text", "contact_info"].includes(f.type)),
     email: all.filter((f) => f.type === "email" || f.type === "contact_info"),
+    hidden: all.filter((f) => f.type === "hidden"),
   };
 }
 
 describe("field pre-selection (SPEC.md §5)", () => {
   const form = groups([phone1, phone2, yes, box, name, email, contact]);
 
-  it("takes the first phone and checkbox field and None for the optional ones", () => {
+  it("takes the first phone and checkbox field, and the name and email the form makes obvious", () => {
     expect(preselectFields(form, {})).toEqual({
       phoneFieldId: "p1",
       checkboxFieldId: "c1",
-      nameFieldId: null,
-      emailFieldId: null,
+      nameFieldId: "n1",
+      emailFieldId: "e1",
     });
+  });
+
+  it("leaves the name and email on None when nothing is obvious", () => {
+    const vague = groups([phone1, yes, field("t", "short_text", "Company name")]);
+    expect(preselectFields(vague, {})).toMatchObject({ nameFieldId: null, emailFieldId: null });
+    const twoEmails = groups([phone1, yes, email, field("e2", "email", "Work email")]);
+    expect(preselectFields(twoEmails, {}).emailFieldId).toBeNull();
   });
 
   it("keeps saved choices the form still has", () => {
@@ -49,6 +60,13 @@ describe("field pre-selection (SPEC.md §5)", () => {
     ).toEqual({ phoneFieldId: "p2", checkboxFieldId: "c2", nameFieldId: "n1", emailFieldId: "ci" });
   });
 
+  it("keeps a None that was chosen or saved", () => {
+    expect(preselectFields(form, { nameFieldId: null, emailFieldId: null })).toMatchObject({
+      nameFieldId: null,
+      emailFieldId: null,
+    });
+  });
+
   it("replaces saved choices the form no longer has", () => {
     expect(
       preselectFields(groups([phone2, box, email]), {
@@ -57,14 +75,64 @@ describe("field pre-selection (SPEC.md §5)", () => {
         nameFieldId: "n1",
         emailFieldId: "gone",
       }),
-    ).toEqual({ phoneFieldId: "p2", checkboxFieldId: "c2", nameFieldId: null, emailFieldId: null });
+    ).toEqual({ phoneFieldId: "p2", checkboxFieldId: "c2", nameFieldId: null, emailFieldId: "e1" });
   });
 
   it("offers only fields of the right kind (a phone id is not a name)", () => {
-    expect(preselectFields(form, { nameFieldId: "p1", emailFieldId: "n1" })).toMatchObject({
-      nameFieldId: null,
-      emailFieldId: null,
+    expect(
+      preselectFields(groups([phone1, yes]), { nameFieldId: "p1", emailFieldId: "p1" }),
+    ).toMatchObject({ nameFieldId: null, emailFieldId: null });
+  });
+
+  it("prefers a contact block's first + last name, and its email", () => {
+    const first = { ...field("f", "short_text", "First name"), contact: "first_name" as const };
+    const joined = {
+      ...field("f+l", "contact_info", "First name + Last name"),
+      contact: "full_name" as const,
+    };
+    const contactEmail = { ...field("ce", "email", "Email"), contact: "email" as const };
+    const form2: FormFieldsResponse["fields"] = {
+      all: [name, first, email, contactEmail, phone1, yes],
+      phone: [phone1],
+      checkbox: [yes],
+      text: [name, joined, first],
+      email: [email, contactEmail],
+      hidden: [],
+    };
+    expect(preselectFields(form2, {})).toMatchObject({ nameFieldId: "f+l", emailFieldId: "ce" });
+    expect(fieldTitle(form2, "f+l")).toBe("First name + Last name");
+  });
+
+  it("offers hidden fields after the questions for phone, name and email, never as a tick box", () => {
+    const hidden = (n: string) => ({
+      ...field(`hidden:${n}`, "hidden", `${n} (hidden field)`),
+      ref: n,
     });
+    const form3 = groups([phone1, yes, name, email, hidden("utm_source"), hidden("phone")]);
+    const options = fieldOptions(form3);
+    expect(options.phone.map((f) => f.id)).toEqual(["p1", "hidden:utm_source", "hidden:phone"]);
+    expect(options.name.map((f) => f.id)).toEqual(["n1", "hidden:utm_source", "hidden:phone"]);
+    expect(options.email.map((f) => f.id)).toEqual(["e1", "hidden:utm_source", "hidden:phone"]);
+    expect(options.checkbox.map((f) => f.id)).toEqual(["c1"]);
+    // A phone question comes first, as today; a hidden name or email is never guessed.
+    expect(preselectFields(form3, {})).toMatchObject({ phoneFieldId: "p1", nameFieldId: "n1" });
+    const chosen = {
+      phoneFieldId: "hidden:phone",
+      checkboxFieldId: "c1",
+      nameFieldId: "hidden:utm_source",
+      emailFieldId: "hidden:phone",
+    };
+    expect(preselectFields(form3, chosen)).toEqual(chosen);
+    expect(validateFieldSelection(form3, chosen)).toEqual({ ok: true, value: chosen });
+    expect(fieldTitle(form3, "hidden:phone")).toBe("phone (hidden field)");
+  });
+
+  it("without a phone question, pre-selects a hidden field named like a phone, and no other", () => {
+    const hidden = (n: string) => ({ ...field(`hidden:${n}`, "hidden"), ref: n });
+    expect(preselectFields(groups([yes, hidden("utm_source"), hidden("phone")]), {})).toMatchObject(
+      { phoneFieldId: "hidden:phone", nameFieldId: null, emailFieldId: null },
+    );
+    expect(preselectFields(groups([yes, hidden("utm_source")]), {}).phoneFieldId).toBeNull();
   });
 
   it("leaves the required choices empty when the form has no such field", () => {
@@ -72,10 +140,48 @@ describe("field pre-selection (SPEC.md §5)", () => {
     expect(selection).toEqual({
       phoneFieldId: null,
       checkboxFieldId: null,
-      nameFieldId: null,
-      emailFieldId: null,
+      nameFieldId: "n1",
+      emailFieldId: "e1",
     });
     expect(canAssignFields(selection)).toBe(false);
+  });
+});
+
+describe("saved choices as step 2's starting point", () => {
+  const assistant = {
+    phone_field_id: null,
+    checkbox_field_id: null,
+    name_field_id: null,
+    email_field_id: null,
+  };
+
+  it("suggests a name and email until step 2 is saved", () => {
+    expect(savedSelection(assistant)).toEqual({
+      phoneFieldId: null,
+      checkboxFieldId: null,
+      nameFieldId: undefined,
+      emailFieldId: undefined,
+    });
+  });
+
+  it("then keeps what was saved, None included", () => {
+    expect(savedSelection({ ...assistant, phone_field_id: "p1", checkbox_field_id: "c1" })).toEqual(
+      {
+        phoneFieldId: "p1",
+        checkboxFieldId: "c1",
+        nameFieldId: null,
+        emailFieldId: null,
+      },
+    );
+  });
+});
+
+describe("the {name} check of Finalize", () => {
+  it("sees {name} anywhere in the script", () => {
+    expect(scriptUsesName("Hi {name}, this is Acme.")).toBe(true);
+    expect(scriptUsesName("Hello, this is Acme.")).toBe(false);
+    expect(scriptUsesName("Hi {Name}")).toBe(false);
+    expect(scriptUsesName(null)).toBe(false);
   });
 });
 

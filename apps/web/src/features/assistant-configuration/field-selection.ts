@@ -1,4 +1,10 @@
-import type { AssignFields, FormFieldsResponse } from "@ringback/contracts";
+import {
+  type AssignFields,
+  type FormFieldsResponse,
+  suggestEmailField,
+  suggestNameField,
+  suggestPhoneField,
+} from "@ringback/contracts";
 
 /** The four choices of step 2; null is 'None' (or nothing chosen yet for the required two). */
 export interface FieldSelection {
@@ -8,37 +14,92 @@ export interface FieldSelection {
   emailFieldId: string | null;
 }
 
+/**
+ * Choices made before: an id, null for 'None' chosen (or saved), undefined for no choice yet
+ * (then the wizard suggests one).
+ */
+export type PreviousSelection = { [K in keyof FieldSelection]?: string | null };
+
 type Groups = FormFieldsResponse["fields"];
 
 const present = (list: readonly { id: string }[], id: string | null | undefined) =>
   id != null && list.some((field) => field.id === id);
 
-/** The fields offered for each choice: name from the text list, email from the email list. */
+/**
+ * The fields offered for each choice: name from the text list (with a contact block's first +
+ * last name as one choice), email from the email list; hidden fields (`?phone=…` in the form's
+ * link) after the questions for the phone, name and email.
+ */
 export function fieldOptions(groups: Groups) {
+  const hidden = groups.hidden;
   return {
-    phone: groups.phone,
+    phone: [...groups.phone, ...hidden],
     checkbox: groups.checkbox,
-    name: groups.text,
-    email: groups.email,
+    name: [...groups.text, ...hidden],
+    email: [...groups.email, ...hidden],
   };
 }
 
 /**
- * SPEC.md §5 pre-selection: a saved (or already made) choice is kept while the form still has
- * that field; otherwise the first phone / checkbox field is taken, and the optional name and
- * email fall back to None.
+ * What step 2 starts from, read from the form (SPEC.md §5, issue 12). A previous choice is kept
+ * while the form still has that field. Otherwise: the first phone question (without one, a
+ * hidden field named like a phone) and the first availability field; for the name, a contact block's first + last name, else a short text whose title or ref says
+ * name in one of several languages (never a company's or product's name); for the email, the
+ * contact block's email, else the form's only email question. A 'None' already chosen or saved
+ * stays None.
  */
-export function preselectFields(groups: Groups, previous: Partial<FieldSelection>): FieldSelection {
+export function preselectFields(groups: Groups, previous: PreviousSelection): FieldSelection {
   const options = fieldOptions(groups);
+  const keep = (
+    list: readonly { id: string }[],
+    id: string | null | undefined,
+    otherwise: () => string | null,
+  ) => (present(list, id) ? id! : otherwise());
+  const optional = (
+    list: readonly { id: string }[],
+    id: string | null | undefined,
+    suggest: () => string | null,
+  ) => (id === null ? null : keep(list, id, suggest));
   return {
-    phoneFieldId: present(options.phone, previous.phoneFieldId)
-      ? previous.phoneFieldId!
-      : (options.phone[0]?.id ?? null),
-    checkboxFieldId: present(options.checkbox, previous.checkboxFieldId)
-      ? previous.checkboxFieldId!
-      : (options.checkbox[0]?.id ?? null),
-    nameFieldId: present(options.name, previous.nameFieldId) ? previous.nameFieldId! : null,
-    emailFieldId: present(options.email, previous.emailFieldId) ? previous.emailFieldId! : null,
+    phoneFieldId: keep(
+      options.phone,
+      previous.phoneFieldId,
+      () => suggestPhoneField(groups.phone, groups.hidden)?.id ?? null,
+    ),
+    checkboxFieldId: keep(
+      options.checkbox,
+      previous.checkboxFieldId,
+      () => options.checkbox[0]?.id ?? null,
+    ),
+    nameFieldId: optional(
+      options.name,
+      previous.nameFieldId,
+      () => suggestNameField(options.name)?.id ?? null,
+    ),
+    emailFieldId: optional(
+      options.email,
+      previous.emailFieldId,
+      () => suggestEmailField(options.email)?.id ?? null,
+    ),
+  };
+}
+
+/**
+ * The saved choices of an assistant as step 2's starting point: its name and email count as
+ * chosen (None included) once step 2 has been saved, which always sets the phone field.
+ */
+export function savedSelection(assistant: {
+  phone_field_id: string | null;
+  checkbox_field_id: string | null;
+  name_field_id: string | null;
+  email_field_id: string | null;
+}): PreviousSelection {
+  const saved = assistant.phone_field_id !== null;
+  return {
+    phoneFieldId: assistant.phone_field_id,
+    checkboxFieldId: assistant.checkbox_field_id,
+    nameFieldId: saved ? assistant.name_field_id : undefined,
+    emailFieldId: saved ? assistant.email_field_id : undefined,
   };
 }
 
@@ -56,7 +117,8 @@ export function validateFieldSelection(
   groups: Groups,
   selection: FieldSelection,
 ): { ok: true; value: AssignFields } | { ok: false; message: string } {
-  if (!selection.phoneFieldId || !present(groups.phone, selection.phoneFieldId)) {
+  const options = fieldOptions(groups);
+  if (!selection.phoneFieldId || !present(options.phone, selection.phoneFieldId)) {
     return { ok: false, message: "Please select a phone number field" };
   }
   if (!selection.checkboxFieldId || !present(groups.checkbox, selection.checkboxFieldId)) {
@@ -76,5 +138,15 @@ export function validateFieldSelection(
 /** A field's title for the review summary; the id when the form no longer has it. */
 export function fieldTitle(groups: Groups | undefined, id: string | null): string | null {
   if (!id) return null;
-  return groups?.all.find((field) => field.id === id)?.title ?? id;
+  const lists = groups ? [groups.all, groups.text, groups.hidden] : [];
+  for (const list of lists) {
+    const title = list.find((field) => field.id === id)?.title;
+    if (title) return title;
+  }
+  return id;
+}
+
+/** True when the script greets the respondent by name ('Hi {name}'). */
+export function scriptUsesName(script: string | null | undefined): boolean {
+  return (script ?? "").includes("{name}");
 }

@@ -19,6 +19,7 @@ import {
   type FieldSelection,
   fieldOptions,
   preselectFields,
+  savedSelection,
   validateFieldSelection,
 } from "../field-selection";
 import { errorMessage } from "../messages";
@@ -44,20 +45,22 @@ export function FieldsStep({
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
 
-  // Saved choices while the form still has them, else the first phone/checkbox field; a
-  // refresh keeps what the person has chosen since.
+  // Saved choices while the form still has them, else what the form makes obvious (the first
+  // phone/checkbox field, the name and email questions); a refresh keeps what the person has
+  // chosen since.
   useEffect(() => {
     if (!fields.data) return;
     const groups = fields.data.fields;
     setSelection((previous) =>
       preselectFields(
         groups,
-        previous ?? {
-          phoneFieldId: assistant.phone_field_id,
-          checkboxFieldId: assistant.checkbox_field_id,
-          nameFieldId: assistant.name_field_id,
-          emailFieldId: assistant.email_field_id,
-        },
+        previous ??
+          savedSelection({
+            phone_field_id: assistant.phone_field_id,
+            checkbox_field_id: assistant.checkbox_field_id,
+            name_field_id: assistant.name_field_id,
+            email_field_id: assistant.email_field_id,
+          }),
       ),
     );
   }, [
@@ -147,7 +150,7 @@ export function FieldsStep({
 
   const groups = fields.data.fields;
   const options = fieldOptions(groups);
-  if (groups.all.length === 0) {
+  if (groups.all.length === 0 && groups.hidden.length === 0) {
     return (
       <div className="flex flex-col gap-4">
         {intro}
@@ -185,7 +188,7 @@ export function FieldsStep({
           editUrl={editUrl}
         />
       ) : null}
-      {groups.phone.length === 0 ? (
+      {groups.phone.length === 0 && !selection.phoneFieldId ? (
         <FieldWarning
           title="This form has no phone number field"
           text="Add a phone number question so the assistant knows whom to call, then refresh the fields."
@@ -232,6 +235,13 @@ export function FieldsStep({
           disabled={!canManage}
         />
       </div>
+      {groups.hidden.length > 0 ? (
+        <p className="text-xs text-muted-foreground">
+          Hidden fields, values your form’s link carries (such as{" "}
+          <code className="whitespace-nowrap rounded bg-muted px-1 py-0.5 font-mono">?phone=…</code>
+          ), are listed last under Phone Number, Name and Email.
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} role="alert" className="text-sm text-destructive">
           {error}

@@ -1,13 +1,13 @@
 import { defaultCallSettings } from "@ringback/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { CheckCircle2, ExternalLink, PhoneCall, Power } from "lucide-react";
+import { AlertTriangle, CheckCircle2, ExternalLink, PhoneCall, Power } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/sonner";
 import { assistantApi, assistantQueryKey, useFormFields } from "../api/assistant";
-import { describeCallSettings } from "../call-settings-form";
-import { fieldTitle } from "../field-selection";
+import { countryName, describeCallSettings } from "../call-settings-form";
+import { fieldTitle, scriptUsesName } from "../field-selection";
 import { activationErrorToast, errorMessage, isProviderError } from "../messages";
 import { completedSteps, scriptPreview, WIZARD_STEPS } from "../wizard-rules";
 import type { StepProps } from "./step-props";
@@ -22,6 +22,7 @@ export function FinalizeStep({
   organizationId,
   canManage,
   store,
+  goTo,
   reportConnectionError,
 }: StepProps) {
   const queryClient = useQueryClient();
@@ -81,9 +82,23 @@ export function FinalizeStep({
   const settings = describeCallSettings(assistant.call_settings ?? defaultCallSettings);
   const none = <span className="text-muted-foreground">None</span>;
   const notSet = <span className="text-muted-foreground">Not set</span>;
+  const phoneCountry = groups?.phone.find((f) => f.id === assistant.phone_field_id)?.defaultCountry;
 
   return (
     <div className="flex flex-col gap-6">
+      {scriptUsesName(script) && !assistant.name_field_id ? (
+        <div className="flex flex-col gap-3 rounded-lg border border-warning/60 bg-warning/15 p-4 sm:flex-row sm:items-start">
+          <AlertTriangle className="size-5 shrink-0 text-amber-700" aria-hidden="true" />
+          <p className="min-w-0 flex-1 text-sm text-amber-950">
+            Your script uses{" "}
+            <code className="rounded bg-background/70 px-1 py-0.5 font-mono">{"{name}"}</code>, but
+            no name field is chosen, so the assistant will say “there” instead of the person's name.
+          </p>
+          <Button variant="outline" size="sm" className="w-fit" onClick={() => goTo(2)}>
+            Choose a name field
+          </Button>
+        </div>
+      ) : null}
       <dl className="grid gap-x-6 gap-y-4 rounded-lg border p-4 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
         <Row term="Assistant name">{assistant.name?.trim() || notSet}</Row>
         <Row term="Form">
@@ -135,6 +150,16 @@ export function FinalizeStep({
         </Row>
         <Row term="Call attempts">{settings.attempts}</Row>
         <Row term="Calling window">{settings.window}</Row>
+        <Row term="Default country">
+          <span className="flex flex-col gap-0.5">
+            <span>{settings.country}</span>
+            <span className="text-xs text-muted-foreground">
+              {phoneCountry && countryName(phoneCountry) !== settings.country
+                ? `Numbers typed without a country code are read as ${countryName(phoneCountry)} numbers (the phone field’s country), else as ${settings.country} numbers.`
+                : `Numbers typed without a country code are read as ${settings.country} numbers.`}
+            </span>
+          </span>
+        </Row>
         <Row term="On voicemail">{settings.voicemail}</Row>
       </dl>
 

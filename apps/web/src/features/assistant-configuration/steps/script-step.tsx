@@ -19,6 +19,7 @@ import { assistantApi } from "../api/assistant";
 import {
   type CallSettingsErrors,
   type CallSettingsForm,
+  countryOptions,
   MAX_ATTEMPTS,
   parseCallSettingsForm,
   RETRY_DELAY_MINUTES,
@@ -148,7 +149,7 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
         </CollapsibleTrigger>
         {advancedOpen ? null : (
           <p className="-mt-1 px-4 pb-3 text-xs text-muted-foreground">
-            Retries, calling hours, time zone and voicemail.
+            Retries, calling hours, time zone, country and voicemail.
           </p>
         )}
         <CollapsibleContent>
@@ -158,6 +159,7 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
             set={set}
             disabled={!canManage}
             savedTimeZone={assistant.call_settings?.defaultTimeZone}
+            savedCountry={assistant.call_settings?.defaultCountry}
           />
         </CollapsibleContent>
       </Collapsible>
@@ -179,12 +181,14 @@ function CallSettingsFields({
   set,
   disabled,
   savedTimeZone,
+  savedCountry,
 }: {
   settings: CallSettingsForm;
   errors: CallSettingsErrors;
   set: <K extends keyof CallSettingsForm>(key: K, value: CallSettingsForm[K]) => void;
   disabled: boolean;
   savedTimeZone: string | undefined;
+  savedCountry: string | undefined;
 }) {
   const ids = {
     maxAttempts: useId(),
@@ -192,6 +196,8 @@ function CallSettingsFields({
     callingWindowStart: useId(),
     callingWindowEnd: useId(),
     defaultTimeZone: useId(),
+    defaultCountry: useId(),
+    defaultCountryHint: useId(),
     voicemailMessage: useId(),
     voicemailHint: useId(),
   };
@@ -210,6 +216,8 @@ function CallSettingsFields({
       .filter(Boolean)
       .join(" ") || undefined;
   const zones = timeZoneOptions(settings.defaultTimeZone, savedTimeZone, browserTimeZone);
+  // A draft from before the setting existed has none: show the saved one (sent unchanged).
+  const country = settings.defaultCountry ?? savedCountry ?? "US";
 
   return (
     <fieldset disabled={disabled} className="grid gap-5 border-t px-4 py-4 sm:grid-cols-2">
@@ -270,7 +278,7 @@ function CallSettingsFields({
         />
         {error("callingWindowEnd")}
       </div>
-      <div className="flex flex-col gap-2 sm:col-span-2">
+      <div className="flex min-w-0 flex-col gap-2">
         <Label htmlFor={ids.defaultTimeZone}>Default time zone</Label>
         <Select
           value={settings.defaultTimeZone}
@@ -296,6 +304,33 @@ function CallSettingsFields({
           Used for the calling window when a respondent’s own time zone is unknown.
         </p>
         {error("defaultTimeZone")}
+      </div>
+      <div className="flex min-w-0 flex-col gap-2">
+        <Label htmlFor={ids.defaultCountry}>Default country</Label>
+        <Select
+          value={country}
+          onValueChange={(code) => set("defaultCountry", code)}
+          disabled={disabled}
+        >
+          <SelectTrigger
+            id={ids.defaultCountry}
+            aria-invalid={errors.defaultCountry ? true : undefined}
+            aria-describedby={described("defaultCountry", ids.defaultCountryHint)}
+          >
+            <SelectValue placeholder="Choose a country" />
+          </SelectTrigger>
+          <SelectContent className="max-h-72">
+            {countryOptions().map((option) => (
+              <SelectItem key={option.code} value={option.code}>
+                {option.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <p id={ids.defaultCountryHint} className="text-xs text-muted-foreground">
+          Numbers typed without a country code are read in the phone field’s country, else this one.
+        </p>
+        {error("defaultCountry")}
       </div>
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <legend className="mb-2 text-sm font-medium">On voicemail</legend>
