@@ -6,5 +6,6 @@ export * from "./field-detection.ts";
 export * from "./health.ts";
 export * from "./permissions.ts";
 export * from "./phone.ts";
+export * from "./script-variables.ts";
 export * from "./time-zones.ts";
 export * from "./yes.ts";

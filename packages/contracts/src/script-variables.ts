@@ -1,0 +1,264 @@
+/**
+ * Script variables and the lead's answers as the voice AI reads them (issue 12 §3). One module
+ * for the server, which fills the script and builds the call's context, and for the wizard's
+ * preview, which must show exactly what the server will send.
+ *
+ * - `{name}` is the respondent's name from the assistant's Name field ("there" when unknown).
+ * - `{answers}` is every answer the respondent typed, one "Question: answer" per line.
+ * - `{<ref>}` is the answer to the field with that ref (Typeform's `ref`, a hidden field's name),
+ *   e.g. `{company_size}`; exact first, else ignoring case. A ref with no answer — an optional
+ *   question left blank, a typo — becomes empty text: the lead never hears a raw `{ref}`, and
+ *   the wizard warns about variables that match no field of the form.
+ * - `{{ref}}` (Bland's own syntax) reads the same. `name` and `answers` are reserved: a field
+ *   whose ref is `name` is reached through the Name field.
+ *
+ * Answers read as speech: lists joined with commas, booleans as Yes/No, whitespace collapsed,
+ * long answers cut. Hidden fields (values the form's link carried, often tracking ids such as
+ * `utm_source`) are not what the lead wrote: they stay out of `{answers}` and the call's context,
+ * and reach the script only when it names them.
+ */
+
+/** One submitted question (form_submissions.answers.questions), as loosely as it is stored. */
+export interface ScriptQuestion {
+  ref: string | null;
+  title: string;
+  /** The provider's field type; `hidden` for hidden fields. */
+  type: string;
+  value: unknown;
+}
+
+/** One answer the voice AI is told about. */
+export interface CallContextAnswer {
+  question: string;
+  answer: string;
+}
+
+/** Bounds on what a lead's answers add to a call: a prompt is not a database. */
+export const SCRIPT_VARIABLE_LIMITS = {
+  /** Characters of one answer (longer ones end with "…"). */
+  answerChars: 300,
+  /** Characters of one question's title. */
+  questionChars: 150,
+  /** Answers in the context and in `{answers}`. */
+  answers: 30,
+  /** Characters of all answers together, as `{answers}` lines. */
+  listChars: 3000,
+} as const;
+
+export const NAME_VARIABLE = "name";
+export const ANSWERS_VARIABLE = "answers";
+/** What `{name}` reads when the respondent's name is unknown. */
+export const UNKNOWN_NAME = "there";
+
+/** A variable's name: a Typeform ref (letters, digits, `_`, `-`; `.` for good measure). */
+const NAME = "[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}";
+const VARIABLE = new RegExp(`\\{\\{\\s*(${NAME})\\s*\\}\\}|\\{\\s*(${NAME})\\s*\\}`, "g");
+const IS_NAME = new RegExp(`^${NAME}$`);
+const RESERVED = new Set([NAME_VARIABLE, ANSWERS_VARIABLE]);
+
+const isHidden = (question: Pick<ScriptQuestion, "type">) => question.type === "hidden";
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** File answers are links that mean nothing said aloud (and are not for the AI to open). */
+const FILE_TYPES = new Set(["file_upload", "file_url"]);
+
+/**
+ * An answer as a person would say it, on one line and at most answerChars long; null when there
+ * is nothing to say (unanswered, empty, or a value Ringback cannot read).
+ */
+export function readableAnswer(value: unknown, type = ""): string | null {
+  let text: string | null = null;
+  if (typeof value === "boolean") text = value ? "Yes" : "No";
+  else if (typeof value === "number") text = Number.isFinite(value) ? String(value) : null;
+  else if (typeof value === "string") text = value;
+  else if (Array.isArray(value)) {
+    text = value
+      .map((item) => readableAnswer(item))
+      .filter((item): item is string => item !== null)
+      .join(", ");
+  }
+  const line = text === null ? "" : oneLine(text);
+  if (!line) return null;
+  if (FILE_TYPES.has(type)) return "File uploaded";
+  return cut(line, SCRIPT_VARIABLE_LIMITS.answerChars);
+}
+
+/** The question with this ref: the exact ref first, else the same ref in another case. */
+function byRef<T extends Pick<ScriptQuestion, "ref">>(questions: readonly T[], ref: string) {
+  const exact = questions.find((question) => question.ref === ref);
+  if (exact) return exact;
+  const lower = ref.toLowerCase();
+  return questions.find((question) => question.ref?.toLowerCase() === lower);
+}
+
+/**
+ * A question's title as the AI reads it: Typeform's recall placeholders (`{{field:ref}}`,
+ * `{{hidden:name}}`) filled from the answers or dropped, *bold* marks removed, on one line.
+ */
+export function readableQuestion(title: string, questions: readonly ScriptQuestion[] = []): string {
+  const recalled = title.replace(/\{\{\s*(field|hidden|var):([^}\s]+)\s*\}\}/g, (_, kind, ref) => {
+    if (kind === "var") return "";
+    const question = byRef(questions, ref);
+    return question ? (readableAnswer(question.value, question.type) ?? "") : "";
+  });
+  const plain = oneLine(recalled.replace(/\*([^*\n]+)\*/g, "$1")).replace(/\s+([?.!,:;])/g, "$1");
+  return cut(plain, SCRIPT_VARIABLE_LIMITS.questionChars);
+}
+
+/**
+ * What the voice AI is told the lead wrote: each answered question but hidden fields, in form
+ * order, within SCRIPT_VARIABLE_LIMITS (the first answers are kept when there are too many).
+ */
+export function callContextAnswers(questions: readonly ScriptQuestion[]): CallContextAnswer[] {
+  const items: CallContextAnswer[] = [];
+  let chars = 0;
+  for (const question of questions) {
+    if (isHidden(question)) continue;
+    const answer = readableAnswer(question.value, question.type);
+    if (!answer) continue;
+    const title = readableQuestion(question.title, questions) || question.ref || "Question";
+    const size = title.length + answer.length + 3;
+    if (items.length >= SCRIPT_VARIABLE_LIMITS.answers) break;
+    if (chars + size > SCRIPT_VARIABLE_LIMITS.listChars) break;
+    chars += size;
+    items.push({ question: title, answer });
+  }
+  return items;
+}
+
+/** `{answers}`: one "Question: answer" per line. */
+export function answersText(answers: readonly CallContextAnswer[]): string {
+  return answers.map((item) => `${item.question}: ${item.answer}`).join("\n");
+}
+
+/** The respondent's name as `{name}` reads it. */
+export function greetingName(name: string | null | undefined): string {
+  return name?.trim() || UNKNOWN_NAME;
+}
+
+/**
+ * The script with its variables filled in: what the voice AI is given as its prompt. One pass,
+ * so an answer that holds `{name}` stays as typed.
+ */
+export function fillScript(
+  script: string,
+  respondent: { name: string | null | undefined; questions: readonly ScriptQuestion[] },
+): string {
+  let answers: string | null = null;
+  return script.replace(
+    VARIABLE,
+    (_match, double: string | undefined, single: string | undefined) => {
+      const variable = (double ?? single)!;
+      const lower = variable.toLowerCase();
+      if (lower === NAME_VARIABLE) return greetingName(respondent.name);
+      if (lower === ANSWERS_VARIABLE) {
+        answers ??= answersText(callContextAnswers(respondent.questions));
+        return answers;
+      }
+      const question = byRef(respondent.questions, variable);
+      return question ? (readableAnswer(question.value, question.type) ?? "") : "";
+    },
+  );
+}
+
+/** The variables a script uses, each once, in order of first use. */
+export function usedScriptVariables(script: string): string[] {
+  const used: string[] = [];
+  for (const match of script.matchAll(VARIABLE)) {
+    const variable = (match[1] ?? match[2])!;
+    if (!used.includes(variable)) used.push(variable);
+  }
+  return used;
+}
+
+/** A field as the wizard knows it (FormField). */
+export interface ScriptVariableField {
+  title: string;
+  type: string;
+  ref: string | null;
+}
+
+/** One variable the wizard offers. */
+export interface ScriptVariable {
+  /** What goes between the braces. */
+  name: string;
+  /** What it inserts, in words: the question's title for a field. */
+  label: string;
+  kind: "name" | "answers" | "field" | "hidden";
+}
+
+/** Field types that never hold an answer. */
+const NO_ANSWER_TYPES = new Set(["statement", "group", "inline_group", "contact_info"]);
+
+/**
+ * The variables a form offers: `{name}`, `{answers}`, then every field with a usable ref in form
+ * order (hidden fields last, as the provider lists them).
+ */
+export function scriptVariables(fields: readonly ScriptVariableField[]): ScriptVariable[] {
+  const variables: ScriptVariable[] = [
+    { name: NAME_VARIABLE, label: "The respondent’s name", kind: "name" },
+    { name: ANSWERS_VARIABLE, label: "Every answer, one per line", kind: "answers" },
+  ];
+  const seen = new Set<string>(RESERVED);
+  for (const field of fields) {
+    const ref = field.ref?.trim();
+    if (!ref || !IS_NAME.test(ref) || NO_ANSWER_TYPES.has(field.type)) continue;
+    if (seen.has(ref.toLowerCase())) continue;
+    seen.add(ref.toLowerCase());
+    variables.push({
+      name: ref,
+      label: readableQuestion(field.title) || ref,
+      kind: field.type === "hidden" ? "hidden" : "field",
+    });
+  }
+  return variables;
+}
+
+/** The variables a script uses that match no variable of the form (they will read as empty). */
+export function unknownScriptVariables(
+  script: string,
+  variables: readonly Pick<ScriptVariable, "name">[],
+): string[] {
+  const known = new Set(variables.map((variable) => variable.name.toLowerCase()));
+  for (const reserved of RESERVED) known.add(reserved);
+  return usedScriptVariables(script).filter((variable) => !known.has(variable.toLowerCase()));
+}
+
+/**
+ * The questions of a stored submission (form_submissions.answers.questions), read defensively:
+ * a row stored before questions were kept gives only its hidden fields (by name), whose answers
+ * have no titles to speak of.
+ */
+export function storedScriptQuestions(stored: unknown): ScriptQuestion[] {
+  if (!stored || typeof stored !== "object") return [];
+  const { questions, hidden } = stored as Record<string, unknown>;
+  if (Array.isArray(questions)) {
+    return questions.flatMap((item: unknown): ScriptQuestion[] => {
+      if (!item || typeof item !== "object") return [];
+      const { ref, title, type, value } = item as Record<string, unknown>;
+      return [
+        {
+          ref: typeof ref === "string" && ref ? ref : null,
+          title: typeof title === "string" ? title : "",
+          type: typeof type === "string" ? type : "unknown",
+          value,
+        },
+      ];
+    });
+  }
+  if (!hidden || typeof hidden !== "object") return [];
+  return Object.entries(hidden).map(([name, value]) => ({
+    ref: name,
+    title: name,
+    type: "hidden",
+    value,
+  }));
+}
