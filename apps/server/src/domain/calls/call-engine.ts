@@ -1,3 +1,4 @@
+import { callContextAnswers, fillScript, storedScriptQuestions } from "@ringback/contracts";
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { callRecords, formAssistants, formSubmissions } from "../../db/schema/index.ts";
@@ -5,6 +6,7 @@ import type { Logger } from "../../lib/logger.ts";
 import {
   type CallOutcome,
   isRetryable,
+  type PlaceCallInput,
   type VoiceProvider,
   VoiceProviderError,
 } from "../../providers/voice/voice-provider.ts";
@@ -45,9 +47,21 @@ export function voiceWebhookUrl(publicUrl: string, providerId: string): string {
   return `${publicUrl}/api/voice-webhooks/${providerId}`;
 }
 
-/** The script with the respondent's name filled in (PRODUCT.md: `{name}` in the prompt). */
-export function fillScript(script: string, name: string | null): string {
-  return script.replaceAll("{name}", name?.trim() || "there");
+/**
+ * What the voice provider is asked to say and know for one submission: the assistant's script
+ * with its variables filled in (`{name}`, `{answers}`, `{<ref>}`: script-variables in the
+ * contracts, which the wizard's preview shares), and the lead's answers as the call's context.
+ */
+export function callBrief(
+  script: string | null,
+  submission: { respondentName: string | null; answers: unknown },
+): Pick<PlaceCallInput, "task" | "context"> {
+  const questions = storedScriptQuestions(submission.answers);
+  const respondentName = submission.respondentName?.trim() || null;
+  return {
+    task: fillScript(script ?? "", { name: respondentName, questions }),
+    context: { respondentName, answers: callContextAnswers(questions) },
+  };
 }
 
 /**
@@ -236,7 +250,7 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
   try {
     const { providerCallId } = await deps.voice.placeCall({
       phoneNumber: submission.respondentPhoneNumber ?? "",
-      task: fillScript(assistant.assistantScript ?? "", submission.respondentName),
+      ...callBrief(assistant.assistantScript, submission),
       firstSentence: null,
       maxDurationMinutes: 10,
       voicemail: { action: assistant.voicemailAction, message: assistant.voicemailMessage },

@@ -1,4 +1,4 @@
-import type { CallStatus } from "@ringback/contracts";
+import type { CallContextAnswer, CallStatus } from "@ringback/contracts";
 
 /**
  * A voice-AI vendor that places Ringback's calls (Bland AI first; Vapi and Retell follow behind
@@ -12,8 +12,13 @@ export type VoiceProviderId = (typeof voiceProviderIds)[number];
 export interface PlaceCallInput {
   /** E.164, already normalized by the caller (e.g. +14155550123). */
   phoneNumber: string;
-  /** The assistant's script with `{name}` filled in: the agent's prompt. */
+  /** The assistant's script with its variables filled in (fillScript): the agent's prompt. */
   task: string;
+  /**
+   * Who the agent is calling and what they wrote in the form (callContextAnswers: readable,
+   * bounded, hidden fields left out), for the provider to hand to its agent as call data.
+   */
+  context: CallContext;
   /** What the agent says first, or null to let it open on its own. */
   firstSentence: string | null;
   maxDurationMinutes: number;
@@ -24,8 +29,15 @@ export interface PlaceCallInput {
   metadata: { submissionId: string; attemptId: string; attempt: number; organizationId: string };
 }
 
+/** What the agent knows about the lead before it dials (issue 12 §3). */
+export interface CallContext {
+  /** The respondent's name from the assistant's Name field, when known. */
+  respondentName: string | null;
+  /** The lead's answers in form order. */
+  answers: CallContextAnswer[];
+}
 /** SPEC.md §4 statuses, shared with the web app. */
-export type { CallStatus };
+export type { CallContextAnswer, CallStatus };
 export type TranscriptSpeaker = "assistant" | "user" | "agent-action";
 export type AnsweredBy = "human" | "voicemail" | "unknown";
 

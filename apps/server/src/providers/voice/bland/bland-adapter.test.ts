@@ -11,7 +11,7 @@ import {
   minutesToSeconds,
   parseBlandWebhook,
 } from "./bland-call.ts";
-import { createBlandProvider } from "./bland-provider.ts";
+import { createBlandProvider, FORM_ANSWERS_INSTRUCTION } from "./bland-provider.ts";
 import { signBlandPayload, verifyBlandSignature } from "./bland-signature.ts";
 
 // Reproduces the Call Details example of Bland's documentation (docs.bland.ai/api-v1/get/calls-id;
@@ -24,6 +24,7 @@ const docsCall = readFileSync(
 const input: PlaceCallInput = {
   phoneNumber: "+14155550123",
   task: "You are calling Ada about her enquiry.",
+  context: { respondentName: null, answers: [] },
   firstSentence: "Hi Ada, this is Ringback calling about your form.",
   maxDurationMinutes: 10,
   voicemail: { action: "leave_message", message: "Sorry we missed you, we will call back." },
@@ -106,6 +107,49 @@ describe("placeCall", () => {
     });
   });
 
+  it("sends the lead's name and answers as request_data, and tells the agent to use them", async () => {
+    routes["POST /v1/calls"] = { status: 200, body: { status: "success", call_id: "call_9" } };
+    await provider().placeCall({
+      ...input,
+      context: {
+        respondentName: "Ada Lovelace",
+        answers: [
+          { question: "What can we help with?", answer: "Kitchen renovation" },
+          { question: "Budget", answer: "$10k–$20k" },
+          { question: "Budget", answer: "Flexible" },
+          { question: "name", answer: "Ada" },
+        ],
+      },
+    });
+    const body = JSON.parse(recorded[0]!.body);
+    expect(body.request_data).toEqual({
+      name: "Ada Lovelace",
+      "What can we help with?": "Kitchen renovation",
+      Budget: "$10k–$20k",
+      "Budget (2)": "Flexible",
+      "name (2)": "Ada",
+    });
+    // In form order, as the agent should read them.
+    expect(Object.keys(body.request_data)).toEqual([
+      "name",
+      "What can we help with?",
+      "Budget",
+      "Budget (2)",
+      "name (2)",
+    ]);
+    expect(body.task).toBe(`You are calling Ada about her enquiry.\n\n${FORM_ANSWERS_INSTRUCTION}`);
+    expect(FORM_ANSWERS_INSTRUCTION).toMatch(/request data/);
+    expect(FORM_ANSWERS_INSTRUCTION).toMatch(/do not ask again/);
+  });
+
+  it("sends the name alone without the instruction when the lead answered nothing readable", async () => {
+    routes["POST /v1/calls"] = { status: 200, body: { status: "success", call_id: "call_9" } };
+    await provider().placeCall({ ...input, context: { respondentName: "Ada", answers: [] } });
+    const body = JSON.parse(recorded[0]!.body);
+    expect(body.request_data).toEqual({ name: "Ada" });
+    expect(body.task).toBe("You are calling Ada about her enquiry.");
+  });
+
   it("omits the first sentence and message when there are none, and hangs up on voicemail", async () => {
     routes["POST /v1/calls"] = { status: 200, body: { status: "success", call_id: "call_9" } };
     await provider().placeCall({
@@ -116,6 +160,7 @@ describe("placeCall", () => {
     const body = JSON.parse(recorded[0]!.body);
     expect(body).not.toHaveProperty("first_sentence");
     expect(body).not.toHaveProperty("voicemail_message");
+    expect(body).not.toHaveProperty("request_data");
     expect(body.voicemail_action).toBe("hangup");
   });
 

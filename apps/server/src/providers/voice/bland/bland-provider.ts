@@ -33,11 +33,42 @@ interface BlandErrorBody {
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 
+/**
+ * Appended to the task when the lead's answers travel with the call, so that the agent uses them
+ * rather than asking again for what the person just typed.
+ */
+export const FORM_ANSWERS_INSTRUCTION =
+  "Before this call, the person filled in a form. Their answers are in this call's request data, each under its question. Use them: do not ask again for what they already told you; confirm it or build on it instead.";
+
+/**
+ * The call's context as Bland's `request_data`: "specific facts, like the caller's name … The AI
+ * agent will be aware of both the key names as well as their corresponding values" (Send Call).
+ * So the keys are what a person would read: `name`, then each question as the form asked it
+ * (a repeated question gets " (2)"), with its answer. Null when there is nothing to tell.
+ */
+export function blandRequestData(
+  context: PlaceCallInput["context"],
+): Record<string, string> | null {
+  const data: Record<string, string> = {};
+  if (context.respondentName) data.name = context.respondentName;
+  for (const { question, answer } of context.answers) {
+    let key = question;
+    for (let n = 2; Object.hasOwn(data, key); n++) key = `${question} (${n})`;
+    data[key] = answer;
+  }
+  return Object.keys(data).length > 0 ? data : null;
+}
+
 /** The body of POST /v1/calls for one attempt (exported for tests). */
 export function blandCallRequest(input: PlaceCallInput): Record<string, unknown> {
+  const requestData = blandRequestData(input.context);
   return {
     phone_number: input.phoneNumber,
-    task: input.task,
+    task:
+      input.context.answers.length > 0
+        ? `${input.task}\n\n${FORM_ANSWERS_INSTRUCTION}`
+        : input.task,
+    ...(requestData ? { request_data: requestData } : {}),
     ...(input.firstSentence ? { first_sentence: input.firstSentence } : {}),
     record: true,
     max_duration: input.maxDurationMinutes,
