@@ -197,6 +197,37 @@ describe("call simulator (Bland API)", async () => {
     expect(unknown.status).toBe(404);
   });
 
+  it("keeps request_data with the call and refers back to the lead's answers", async () => {
+    const requestData = {
+      name: "Ada",
+      "What can we help with?": "Kitchen renovation",
+      "What's your budget?": "$10k–$20k",
+    };
+    const path = "/hook/request-data";
+    const response = await sendCall({
+      phone_number: "+14155550123",
+      task: script,
+      request_data: requestData,
+      webhook: receiver.url(path),
+      metadata: { attempt_id: randomUUID(), attempt: 1 },
+    });
+    expect(response.status).toBe(200);
+    const { call_id: callId } = (await response.json()) as { call_id: string };
+    const payload = JSON.parse((await waitFor(() => receiver.at(path)[0])).body) as CallPayload & {
+      request_data: unknown;
+    };
+    expect(payload.request_data).toEqual(requestData);
+    const said = payload.transcripts.filter((t) => t.user === "assistant").map((t) => t.text);
+    // The script asks about the budget: the form answered it, so it is confirmed, not asked.
+    expect(said).toContain(
+      "You mentioned “$10k–$20k” for “What's your budget?” on the form. Is that still right?",
+    );
+    expect(said).not.toContain("Could you tell me a little about your budget?");
+    expect(payload.summary).toContain("$10k–$20k");
+    const details = await fetch(`${simulator.apiUrl}/v1/calls/${callId}`, { headers: auth });
+    expect(((await details.json()) as { request_data: unknown }).request_data).toEqual(requestData);
+  });
+
   it("is busy, unanswered, failed or voicemail by the last four digits", async () => {
     const [busy, noAnswer, failed, voicemail] = await Promise.all([
       callAndWait("busy", "+14155550001"),

@@ -6,6 +6,7 @@ import type {
 import {
   answeredConversation,
   type Conversation,
+  formAnswers,
   respondentName,
   voicemailConversation,
 } from "./conversation.ts";
@@ -58,6 +59,7 @@ export function planCall(request: CallRequest, createdAt: Date, pace: Pace): Pla
       request.metadata,
       request.firstSentence ?? request.task,
     ),
+    answers: formAnswers(request.requestData),
   };
   let conversation: Conversation | null = null;
   if (outcome.answeredBy === "human") conversation = answeredConversation(input);

@@ -1,7 +1,10 @@
 /**
  * The simulated conversation: the assistant's lines come from the call's task (the assistant's
- * script, with {name} already filled in by the caller) and first_sentence; the respondent's
- * replies are canned answers that fit a lead calling back about a form they just submitted.
+ * script, with its variables already filled in by the caller) and first_sentence; the
+ * respondent's replies are canned answers that fit a lead calling back about a form they just
+ * submitted. What the caller put in request_data (the lead's answers, under their questions) is
+ * what the assistant knows: it confirms an answer instead of asking its question again, and
+ * refers back to at least one, as Bland's agent would with the same data.
  */
 
 export interface Turn {
@@ -24,6 +27,14 @@ export interface ConversationInput {
   firstSentence: string | null;
   /** The respondent's name, when the caller passed one. */
   name: string | null;
+  /** What the respondent wrote in the form (formAnswers of request_data); none when absent. */
+  answers?: FormAnswer[];
+}
+
+/** One answer from the call's request_data: its key is the question. */
+export interface FormAnswer {
+  question: string;
+  answer: string;
 }
 
 interface ReplyKind {
@@ -49,7 +60,8 @@ const REPLY_KINDS: ReplyKind[] = [
   },
   {
     key: "contact",
-    matches: /\b(email|e-mail|contact|reach|follow[- ]?up|best way|call you back)/i,
+    // "reach out" is why they wrote (need), not how to reach them.
+    matches: /\b(email|e-mail|contact|reach(?!\s+out)|follow[- ]?up|best way|call you back)/i,
     reply: "Email works best for me, and the afternoons are easiest for a call.",
     fact: "prefers a follow-up by email, with calls in the afternoon",
   },
@@ -139,7 +151,8 @@ const GREETING = /^(?:hi|hello|hey|good (?:morning|afternoon|evening)|dear)\b[\s
  */
 export function openingFromTask(task: string | null): string | null {
   if (!task) return null;
-  const all = sentences(task);
+  // Within the first paragraph: instructions that follow a blank line are not said aloud.
+  const all = sentences(task.trim().split(/\n\s*\n/)[0]!);
   if (!all[0] || !GREETING.test(all[0])) return null;
   const opening: string[] = [];
   for (const sentence of all.slice(0, 3)) {
@@ -226,7 +239,67 @@ function joinFacts(facts: string[]): string {
   return `${facts.slice(0, -1).join(", ")} and ${facts.at(-1)}`;
 }
 
-/** An answered call: greeting, 2–4 questions from the script, closing (4–6 turns). */
+const MAX_ANSWERS = 50;
+const MAX_QUOTE = 120;
+/** request_data keys that name the respondent rather than answer a question. */
+const NAME_KEYS = new Set(["name", "respondent_name", "first_name"]);
+
+/**
+ * The respondent's answers in request_data: every key but the name's, with a value that reads
+ * as text (Ringback sends strings; numbers and booleans are read too), in the order given.
+ */
+export function formAnswers(requestData: Record<string, unknown> | null | undefined): FormAnswer[] {
+  const answers: FormAnswer[] = [];
+  for (const [key, value] of Object.entries(requestData ?? {})) {
+    if (NAME_KEYS.has(key.trim().toLowerCase())) continue;
+    const text =
+      typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+        ? String(value).replace(/\s+/g, " ").trim()
+        : "";
+    const question = key.replace(/\s+/g, " ").trim();
+    if (!text || !question) continue;
+    answers.push({ question, answer: text });
+    if (answers.length >= MAX_ANSWERS) break;
+  }
+  return answers;
+}
+
+function quote(text: string): string {
+  const short = text.length <= MAX_QUOTE ? text : `${text.slice(0, MAX_QUOTE - 1).trimEnd()}…`;
+  return `“${short}”`;
+}
+
+/**
+ * An answer worth talking about: words the respondent chose, not a yes/no, an address, a number
+ * to call or a link (those are confirmed only when the script asks about them).
+ */
+function isTalkingPoint(answer: FormAnswer, name: string | null): boolean {
+  const text = answer.answer;
+  if (text.length < 3 || text === name) return false;
+  if (/^(yes|no|true|false|file uploaded)$/i.test(text)) return false;
+  if (/@|^https?:\/\//i.test(text)) return false;
+  return !/^\+?[\d\s().-]{6,}$/.test(text);
+}
+
+/** The answer to refer back to first: one about what they need, else the first worth it. */
+function talkingPoint(answers: FormAnswer[], name: string | null): FormAnswer | null {
+  const candidates = answers.filter((answer) => isTalkingPoint(answer, name));
+  return candidates.find((a) => kindOf(a.question)?.key === "need") ?? candidates[0] ?? null;
+}
+
+const kindOf = (question: string) => REPLY_KINDS.find((kind) => kind.matches.test(question));
+
+/** An answer to a question of this kind ("What's your budget?" for a budget question). */
+function answerOfKind(answers: FormAnswer[], kind: ReplyKind, used: Set<FormAnswer>) {
+  if (kind.key === "wrap-up" || kind.key === "default") return null;
+  return answers.find((a) => !used.has(a) && kindOf(a.question)?.key === kind.key) ?? null;
+}
+
+/**
+ * An answered call: greeting, 2–4 questions from the script, closing (4–6 turns). A question the
+ * form already answered is confirmed rather than asked; when none is, one more turn after the
+ * greeting refers back to what the respondent wrote.
+ */
 export function answeredConversation(input: ConversationInput): Conversation {
   const { agent, company } = personaFromTask(input.task);
   const name = input.name?.trim() || null;
@@ -248,7 +321,9 @@ export function answeredConversation(input: ConversationInput): Conversation {
     if (key) covered.add(key);
   }
 
+  const answers = input.answers ?? [];
   const used = new Set<string>();
+  const referredTo = new Set<FormAnswer>();
   const facts: string[] = [];
   const turns: Turn[] = [
     {
@@ -261,8 +336,29 @@ export function answeredConversation(input: ConversationInput): Conversation {
   for (const question of questions) {
     const kind = replyFor(question, used);
     used.add(kind.key);
+    const known = answerOfKind(answers, kind, referredTo);
+    if (known) {
+      // Told already: confirm it rather than ask again.
+      referredTo.add(known);
+      facts.push(`confirmed ${quote(known.answer)} from the form (${known.question})`);
+      turns.push({
+        assistant: `You mentioned ${quote(known.answer)} for “${known.question}” on the form. Is that still right?`,
+        user: "Yes, that's still right.",
+      });
+      continue;
+    }
     if (!facts.includes(kind.fact)) facts.push(kind.fact);
     turns.push({ assistant: question, user: kind.reply });
+  }
+  const point = referredTo.size === 0 ? talkingPoint(answers, name) : null;
+  if (point) {
+    const found = kindOf(point.question);
+    const kind = found && !used.has(found.key) ? found : null;
+    facts.unshift(`told us more about ${quote(point.answer)} (${point.question})`);
+    turns.splice(1, 0, {
+      assistant: `Thanks for filling in our form. You mentioned ${quote(point.answer)} for “${point.question}”. Could you tell me a little more about that?`,
+      user: `Sure. ${kind?.reply ?? "It's the main reason I got in touch, so I'd like to hear what you can offer."}`,
+    });
   }
   turns.push({
     assistant: `Thank you${name ? `, ${name}` : ""}, that's really helpful. I'll pass this on and someone from ${team} will follow up shortly. Have a great day!`,

@@ -74,6 +74,8 @@ const sendCallBody = z.object({
  *   The outcome follows the number's last four digits (OUTCOME_TABLE); job sandbox.bland.call
  *   rings, plays the conversation out at the configured pace and POSTs the post-call webhook to
  *   `webhook`, signed with X-Webhook-Signature (hex HMAC-SHA256 of the raw body).
+ *   `request_data` (Ringback sends `name` and each question → answer) is stored with the call
+ *   and shapes its conversation: the assistant confirms what the form answered (conversation.ts).
  * - `GET /v1/calls/:id`: the call object (status queued → in-progress → completed, or busy /
  *   no-answer / failed; transcripts, summary and recording_url once ended).
  * - `GET /v1/calls`: `{ count, calls }`, most recent first, 100 by default (at most 1000).
@@ -299,7 +301,7 @@ export function callSimulatorRoutes(deps: CallSimulatorDeps) {
     c.html(
       page(
         html`<h1>Call simulator</h1>
-<p>Ringback runs without a voice provider configured, so calls go to this built-in stand-in for Bland AI. It speaks Bland's API and post-call webhooks: each call rings, then plays out a short conversation built from the assistant's script and the respondent's name, with a simulated respondent, and ends with a transcript, a summary and a recording. No real phone is called.</p>
+<p>Ringback runs without a voice provider configured, so calls go to this built-in stand-in for Bland AI. It speaks Bland's API and post-call webhooks: each call rings, then plays out a short conversation built from the assistant's script, the respondent's name and the answers sent as the call's <code>request_data</code> (the assistant refers back to what the respondent wrote), with a simulated respondent, and ends with a transcript, a summary and a recording. No real phone is called.</p>
 <h2>Outcomes</h2>
 <p>The outcome depends on the last four digits of the number called:</p>
 <table><thead><tr><th scope="col">Last four digits</th><th scope="col">Outcome</th></tr></thead><tbody>

@@ -4,6 +4,7 @@ import { parseByteRange } from "../../lib/byte-range.ts";
 import { planCall, recordedTurns } from "./call.ts";
 import {
   answeredConversation,
+  formAnswers,
   nameFromGreeting,
   openingFromTask,
   questionsFromTask,
@@ -72,6 +73,92 @@ describe("conversation", () => {
     expect(conversation.turns[0]!.assistant).toBe("Hello!");
     expect(conversation.turns).toHaveLength(4);
     expect(conversation.summary).toMatch(/^The respondent answered/);
+  });
+
+  it("keeps the opening to the script's first paragraph", () => {
+    expect(
+      openingFromTask(
+        "Hi Ada, thanks for your enquiry!\n\nBefore this call, the person filled in a form.",
+      ),
+    ).toBe("Hi Ada, thanks for your enquiry!");
+  });
+
+  it("reads the lead's answers from request_data, leaving the name out", () => {
+    expect(
+      formAnswers({
+        name: "Ada",
+        "How can we help?": " Kitchen\nrenovation ",
+        Rooms: 3,
+        "Can we call you?": "Yes",
+        Empty: "  ",
+        Nested: { a: 1 },
+      }),
+    ).toEqual([
+      { question: "How can we help?", answer: "Kitchen renovation" },
+      { question: "Rooms", answer: "3" },
+      { question: "Can we call you?", answer: "Yes" },
+    ]);
+    expect(formAnswers(null)).toEqual([]);
+  });
+
+  it("refers back to what the lead wrote in the form", () => {
+    const answers = [
+      { question: "What's your email address?", answer: "ada@example.com" },
+      { question: "What's the best number to call you on?", answer: "+1 415 555 0123" },
+      { question: "How can we help?", answer: "Kitchen renovation" },
+      { question: "Can we call you about your enquiry?", answer: "Yes" },
+    ];
+    const conversation = answeredConversation({
+      task: "Hi Ada, thanks for your enquiry! Do you have a minute?",
+      firstSentence: null,
+      name: "Ada",
+      answers,
+    });
+    const lines = conversation.turns.map((turn) => turn.assistant);
+    // The generic "What prompted you to reach out?" is not asked: the form answered it.
+    expect(lines.join("\n")).not.toContain("What prompted you");
+    expect(lines).toContain(
+      "You mentioned “Kitchen renovation” for “How can we help?” on the form. Is that still right?",
+    );
+    expect(conversation.summary).toContain("Kitchen renovation");
+  });
+
+  it("confirms an answered question instead of asking it, and otherwise brings one answer up", () => {
+    const budget = answeredConversation({
+      task: SCRIPT,
+      firstSentence: null,
+      name: "Ada",
+      answers: [{ question: "What's your budget?", answer: "$10k–$20k" }],
+    });
+    const lines = budget.turns.map((turn) => turn.assistant);
+    expect(lines).not.toContain("Could you tell me a little about your budget?");
+    expect(lines).toContain(
+      "You mentioned “$10k–$20k” for “What's your budget?” on the form. Is that still right?",
+    );
+
+    const other = answeredConversation({
+      task: SCRIPT,
+      firstSentence: null,
+      name: "Ada",
+      answers: [
+        { question: "Can we call you?", answer: "Yes" },
+        { question: "Which products?", answer: "Oak cabinets, Marble worktop" },
+      ],
+    });
+    expect(other.turns[1]!.assistant).toBe(
+      "Thanks for filling in our form. You mentioned “Oak cabinets, Marble worktop” for “Which products?”. Could you tell me a little more about that?",
+    );
+    expect(other.turns.length).toBeLessThanOrEqual(7);
+    expect(other.summary).toContain("Oak cabinets");
+    // Nothing to refer to: the conversation is the one without request_data.
+    expect(
+      answeredConversation({
+        task: SCRIPT,
+        firstSentence: null,
+        name: "Ada",
+        answers: [{ question: "Can we call you?", answer: "Yes" }],
+      }),
+    ).toEqual(answeredConversation({ task: SCRIPT, firstSentence: null, name: "Ada" }));
   });
 
   it("leaves a voicemail message only when asked to", () => {
