@@ -28,9 +28,12 @@ import {
   toCallSettingsForm,
   VOICEMAIL_MESSAGE_MAX,
 } from "../call-settings-form";
+import { ScriptVariables, useVariableInsertion } from "../components/script-variables";
 import { errorMessage } from "../messages";
 import { useDraft } from "../use-draft";
 import type { StepProps } from "./step-props";
+
+const SCRIPT_MAX_LENGTH = 10_000;
 
 export const SCRIPT_PLACEHOLDER =
   "Hi {name}, this is [Your Company] calling about the [Form Topic] you just filled in. Is now a good time to talk?";
@@ -44,8 +47,8 @@ const browserTimeZone = (() => {
 })();
 
 /**
- * Step 3 'Customize Assistant': the script and, under 'Advanced', the call settings; one
- * submit saves both.
+ * Step 3 'Customize Assistant': the script (with the form's variables and a preview, see
+ * ScriptVariables) and, under 'Advanced', the call settings; one submit saves both.
  */
 export function ScriptStep({ assistant, organizationId, canManage, store, goTo }: StepProps) {
   // Drafts survive a layout swap (resizing across the desktop breakpoint) and a reload.
@@ -63,6 +66,15 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
   const scriptId = useId();
   const scriptHintId = useId();
   const scriptErrorId = useId();
+  const scriptWarningId = useId();
+  const variables = useVariableInsertion(
+    script,
+    (next) => {
+      setScript(next);
+      setScriptError(null);
+    },
+    SCRIPT_MAX_LENGTH,
+  );
 
   const save = useMutation({
     mutationFn: async (input: {
@@ -109,18 +121,22 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
       <div className="flex flex-col gap-2">
         <Label htmlFor={scriptId}>Assistant Script</Label>
         <Textarea
+          ref={variables.ref}
           id={scriptId}
           value={script}
           onChange={(event) => {
             setScript(event.target.value);
             if (scriptError) setScriptError(null);
           }}
+          onFocus={variables.markFocused}
           readOnly={!canManage}
           placeholder={SCRIPT_PLACEHOLDER}
           rows={7}
-          maxLength={10_000}
+          maxLength={SCRIPT_MAX_LENGTH}
           aria-invalid={scriptError ? true : undefined}
-          aria-describedby={scriptError ? `${scriptHintId} ${scriptErrorId}` : scriptHintId}
+          aria-describedby={[scriptHintId, scriptError ? scriptErrorId : null, scriptWarningId]
+            .filter(Boolean)
+            .join(" ")}
           className="min-h-40"
         />
         <p id={scriptHintId} className="text-xs text-muted-foreground">
@@ -133,6 +149,17 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
           </p>
         ) : null}
       </div>
+
+      <ScriptVariables
+        script={script}
+        organizationId={organizationId}
+        provider={assistant.provider}
+        formId={assistant.form_id}
+        nameFieldId={assistant.name_field_id}
+        canManage={canManage}
+        warningId={scriptWarningId}
+        onInsert={variables.insert}
+      />
 
       <Collapsible open={advancedOpen} onOpenChange={setAdvancedOpen} className="rounded-lg border">
         <CollapsibleTrigger asChild>
