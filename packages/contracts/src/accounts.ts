@@ -57,12 +57,22 @@ export const signupAvailabilitySchema = z.object({
   phone: phoneSchema,
 });
 
-/** After the code is verified: the pending signup data of SPEC.md §3. */
-export const completeSignupSchema = z.object({
-  fullName: z.string().trim().min(1, "All fields are required").max(200),
-  email: emailSchema,
-  organizationName: z.string().trim().min(1, "All fields are required").max(200),
-});
+/**
+ * After the code is verified: the pending signup data of SPEC.md §3. Either a company name (a new
+ * organization, owned by the new user) or an invitation's token (joining that organization with
+ * the invited role, and creating none: issue 12 §7) — exactly one.
+ */
+export const completeSignupSchema = z
+  .object({
+    fullName: z.string().trim().min(1, "All fields are required").max(200),
+    email: emailSchema,
+    organizationName: z.string().trim().min(1, "All fields are required").max(200).optional(),
+    invitationToken: z.string().min(1).max(200).optional(),
+  })
+  .refine((v) => (v.organizationName === undefined) !== (v.invitationToken === undefined), {
+    message: "Give a company name, or the invitation you are joining through",
+    path: ["organizationName"],
+  });
 export type CompleteSignup = z.infer<typeof completeSignupSchema>;
 
 export const organizationNameSchema = z
@@ -128,6 +138,11 @@ export const invitationPreviewSchema = z.object({
   inviter_name: z.string().nullable(),
   expires_at: z.string(),
   state: z.enum(["pending", "expired", "canceled", "accepted"]),
+  /**
+   * Whether the invited email already belongs to a Ringback account: the page then offers
+   * "Log in" first, else "Create account" (issue 12 §7). Only the token's holder learns it.
+   */
+  has_account: z.boolean(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 

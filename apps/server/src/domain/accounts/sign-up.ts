@@ -4,6 +4,7 @@ import type { Database } from "../../db/database.ts";
 import { users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { createOrganization } from "../organizations/create-organization.ts";
+import { acceptInvitation } from "../organizations/invitations.ts";
 import { assertEmailFree, saveProfile } from "./update-profile.ts";
 
 /**
@@ -29,7 +30,9 @@ export async function checkSignupAvailability(
 
 /**
  * After the code is verified (SPEC.md §4): the pending signup data names the user and creates
- * their organization with them as owner, all or nothing.
+ * their organization with them as owner — or, for someone who signed up through an invitation,
+ * accepts it instead and creates no organization (issue 12 §7). All or nothing: an invitation
+ * that cannot be accepted (expired, cancelled, used, for another email) saves nothing.
  */
 export async function completeSignup(
   db: Database,
@@ -38,6 +41,9 @@ export async function completeSignup(
 ): Promise<Organization> {
   return db.transaction(async (tx) => {
     await saveProfile(tx, userId, { fullName: input.fullName, email: input.email });
-    return createOrganization(db, { name: input.organizationName, userId }, tx);
+    if (input.invitationToken !== undefined) {
+      return acceptInvitation(db, { token: input.invitationToken, userId }, tx);
+    }
+    return createOrganization(db, { name: input.organizationName ?? "", userId }, tx);
   });
 }

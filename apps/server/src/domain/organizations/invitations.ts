@@ -159,6 +159,11 @@ async function findByToken(db: Database, token: string) {
 export async function previewInvitation(db: Database, token: string): Promise<InvitationPreview> {
   const found = await findByToken(db, token);
   if (!found) throw new AppError("not_found", "This invitation link is not valid.");
+  const [account] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, found.invitation.email))
+    .limit(1);
   return {
     organization_name: found.organizationName,
     email: found.invitation.email,
@@ -166,6 +171,7 @@ export async function previewInvitation(db: Database, token: string): Promise<In
     inviter_name: found.inviterName?.trim() || null,
     expires_at: found.invitation.expiresAt.toISOString(),
     state: stateOf(found.invitation),
+    has_account: account !== undefined,
   };
 }
 
@@ -178,13 +184,15 @@ const stateMessages: Record<Exclude<InvitationPreview["state"], "pending">, stri
 /**
  * Joins the invitation's organization with its role. The invitation belongs to an email: a
  * signed-in user whose email differs is the wrong account. A user who has no email yet (signed
- * in by phone only) takes the invited one.
+ * in by phone only) takes the invited one. Runs in the caller's transaction when given one
+ * (sign-up through an invitation saves the profile and joins all or nothing).
  */
 export async function acceptInvitation(
   db: Database,
   input: { token: string; userId: string },
+  tx?: Parameters<Parameters<Database["transaction"]>[0]>[0],
 ): Promise<Organization> {
-  return db.transaction(async (tx) => {
+  const run = async (tx: Parameters<Parameters<Database["transaction"]>[0]>[0]) => {
     const found = await findByToken(tx as unknown as Database, input.token);
     if (!found) throw new AppError("not_found", "This invitation link is not valid.");
     const { invitation } = found;
@@ -246,5 +254,6 @@ export async function acceptInvitation(
       .from(organizations)
       .where(eq(organizations.id, invitation.organizationId));
     return toOrganizationDto(organization!, role);
-  });
+  };
+  return tx ? run(tx) : db.transaction(run);
 }
