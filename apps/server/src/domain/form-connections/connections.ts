@@ -1,7 +1,8 @@
 import type { FormConnection, FormFieldsResponse, FormListItem } from "@ringback/contracts";
 import { and, eq, isNotNull, isNull, ne } from "drizzle-orm";
+import { isPlaceholderEmail } from "../../auth/auth.ts";
 import type { Database } from "../../db/database.ts";
-import { formAssistants } from "../../db/schema/index.ts";
+import { formAssistants, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
@@ -104,8 +105,17 @@ export async function startConnection(
     url: provider.authorizationUrl({
       state,
       redirectUri: callbackUrl(deps.publicUrl, provider.id),
+      // The sandbox's consent page cannot see Ringback's session: tell it who is connecting so
+      // its account name is filled in. Real providers are not told the user's email.
+      loginHint: provider.sandbox ? await sandboxLoginHint(deps.db, input.userId) : undefined,
     }),
   };
+}
+
+/** The user's email, as their sandbox account name; none for someone signed in by phone only. */
+async function sandboxLoginHint(db: Database, userId: string): Promise<string | undefined> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return user && !isPlaceholderEmail(user.email) ? user.email : undefined;
 }
 
 /**

@@ -121,7 +121,11 @@ export interface FormProvider {
   readonly name: string;
   /** True when this provider is Ringback's built-in imitation (no credentials configured). */
   readonly sandbox: boolean;
-  authorizationUrl(input: { state: string; redirectUri: string }): string;
+  /**
+   * `loginHint`: who is connecting (their email), for a consent page that can pre-fill it — the
+   * sandbox's does; a provider that knows no such parameter ignores it.
+   */
+  authorizationUrl(input: { state: string; redirectUri: string; loginHint?: string }): string;
   exchangeCode(input: { code: string; redirectUri: string }): Promise<TokenSet>;
   refresh(refreshToken: string): Promise<TokenSet>;
   listForms(accessToken: string): Promise<FormSummary[]>;

@@ -186,12 +186,13 @@ export function createTypeformProvider(options: TypeformOptions): FormProvider {
     name: "Typeform",
     sandbox: options.sandbox,
 
-    authorizationUrl({ state, redirectUri }) {
+    authorizationUrl({ state, redirectUri, loginHint }) {
       const url = new URL(`${options.apiUrl}/oauth/authorize`);
       url.searchParams.set("client_id", options.clientId);
       url.searchParams.set("redirect_uri", redirectUri);
       url.searchParams.set("scope", TYPEFORM_SCOPES);
       url.searchParams.set("state", state);
+      if (loginHint) url.searchParams.set("login_hint", loginHint);
       return url.toString();
     },
 
