@@ -235,6 +235,12 @@ describe("call records: the lead behind the call", async () => {
       { search: "415", assistant: front!.id },
       { search: "home", page: 9 },
       { search: "nobody" },
+      // Several words: a narrow search finds them by each word, then checks the whole.
+      { search: "sam.rivera@example" },
+      { search: "with an island" },
+      { search: "an island with" },
+      { search: "$15k to $50k", sort: "oldest" as const },
+      { search: "walk-in" },
     ];
     for (const filter of filters) {
       const narrow = await listCallGroups(db, org, filter, { broadSearch: 1_000_000 });
@@ -242,6 +248,9 @@ describe("call records: the lead behind the call", async () => {
       expect(broad).toEqual(narrow);
     }
     expect((await listCallGroups(db, org, { search: "555" }, { broadSearch: 0 })).total).toBe(5);
+    // Every word present, but not as typed together: no match either way.
+    expect((await listCallGroups(db, org, { search: "an island with" })).total).toBe(0);
+    expect((await listCallGroups(db, org, { search: "with an island" })).total).toBe(1);
   });
 
   it("finds corrected answers at once (the submission's trigger keeps the search text)", async () => {
