@@ -1,3 +1,4 @@
+import type * as React from "react";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
@@ -8,9 +9,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { FieldError, fieldA11y } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/sonner";
+import { serverFieldErrors } from "@/lib/form-errors";
 import { useCreateOrganization } from "@/lib/organizations";
 
 /**
@@ -20,11 +23,15 @@ import { useCreateOrganization } from "@/lib/organizations";
 export function CreateOrganizationDialog({
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Opened from a menu item: the menu's trigger, where focus goes back on close. */
+  returnFocusTo?: React.RefObject<HTMLElement | null>;
 }) {
   const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
   const create = useCreateOrganization();
   const valid = name.trim().length > 0;
 
@@ -35,17 +42,19 @@ export function CreateOrganizationDialog({
       const organization = await create.mutateAsync(name.trim());
       toast.success("Organization created", { description: organization.name });
       setName("");
+      setError(null);
       onOpenChange(false);
-    } catch (error) {
-      toast.error("Failed to create organization", {
-        description: error instanceof Error ? error.message : undefined,
-      });
+    } catch (failure) {
+      const message = failure instanceof Error ? failure.message : undefined;
+      const fieldError = serverFieldErrors(failure, ["name"]).name;
+      if (fieldError) setError(fieldError);
+      toast.error("Failed to create organization", { description: message });
     }
   };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent returnFocusTo={returnFocusTo}>
         <form onSubmit={onSubmit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Create Organization</DialogTitle>
@@ -58,11 +67,16 @@ export function CreateOrganizationDialog({
             <Input
               id="organization-name"
               value={name}
-              onChange={(e) => setName(e.target.value)}
+              onChange={(e) => {
+                setName(e.target.value);
+                setError(null);
+              }}
               placeholder="Acme Inc."
               maxLength={200}
               autoComplete="organization"
+              {...fieldA11y("organization-name", error)}
             />
+            <FieldError fieldId="organization-name" error={error} />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -1,12 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { getAuthState, refreshSession } from "./session";
 
 /**
  * Keeps an organization's screens live (issue 6 §8): reads the server-sent events of
  * GET /api/organizations/:id/events — with fetch, because EventSource cannot send the bearer
  * token — and refetches the organization's queries when a call record or submission changes.
- * Reconnects with back-off; a reconnect refetches too, so nothing missed while away stays stale.
+ * Reconnects with back-off (at once when the browser comes back online or the tab is shown
+ * again); a reconnect refetches too, so nothing missed while away stays stale. The hook says
+ * whether the stream is up, so the page can say when it is not (issue 12 §6).
  */
 /**
  * The queries that show calls and submissions. Not the forms or fields: those come from the
@@ -14,10 +16,40 @@ import { getAuthState, refreshSession } from "./session";
  */
 const LIVE_QUERIES = new Set(["stats", "assistants", "call-records"]);
 
-export function useLiveUpdates(organizationId: string | null | undefined): void {
+/** connecting: the first attempt; live: the stream is open; paused: it dropped or never opened. */
+export type LiveStatus = "connecting" | "live" | "paused";
+
+/** The wait before reconnect attempt `attempt` (0-based): 1 s, 2 s, 4 s… at most 15 s. */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** Math.max(0, attempt), 15_000);
+}
+
+/** Resolves after `ms`, or earlier on `wake` (online again, tab shown) or on abort. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener("online", done);
+      document.removeEventListener("visibilitychange", onVisible);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const onVisible = () => {
+      if (document.visibilityState === "visible") done();
+    };
+    const timer = setTimeout(done, ms);
+    window.addEventListener("online", done);
+    document.addEventListener("visibilitychange", onVisible);
+    signal.addEventListener("abort", done);
+  });
+}
+
+export function useLiveUpdates(organizationId: string | null | undefined): LiveStatus {
   const queryClient = useQueryClient();
+  const [status, setStatus] = useState<LiveStatus>("connecting");
   useEffect(() => {
     if (!organizationId) return;
+    setStatus("connecting");
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | null = null;
     const refetch = () => {
@@ -35,7 +67,8 @@ export function useLiveUpdates(organizationId: string | null | undefined): void 
     };
 
     const run = async () => {
-      let delay = 1000;
+      let attempt = 0;
+      let refreshedToken = false;
       while (!controller.signal.aborted) {
         try {
           const auth = getAuthState();
@@ -46,9 +79,17 @@ export function useLiveUpdates(organizationId: string | null | undefined): void 
             signal: controller.signal,
           });
           if (response.status === 401) {
-            await refreshSession({ force: true }).catch(() => null);
+            const session = await refreshSession({ force: true }).catch(() => null);
+            // An expired token is routine: try again at once with the new one, once.
+            if (session && !refreshedToken) {
+              refreshedToken = true;
+              continue;
+            }
           } else if (response.ok && response.body) {
-            delay = 1000;
+            attempt = 0;
+            refreshedToken = false;
+            setStatus("live");
+            // Whatever changed while the stream was down (or before it first opened).
             refetch();
             const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
             let buffer = "";
@@ -64,8 +105,10 @@ export function useLiveUpdates(organizationId: string | null | undefined): void 
         } catch {
           if (controller.signal.aborted) return;
         }
-        await new Promise((resolve) => setTimeout(resolve, delay));
-        delay = Math.min(delay * 2, 30_000);
+        if (controller.signal.aborted) return;
+        setStatus("paused");
+        await sleep(reconnectDelay(attempt), controller.signal);
+        attempt += 1;
       }
     };
     void run();
@@ -74,4 +117,5 @@ export function useLiveUpdates(organizationId: string | null | undefined): void 
       if (timer) clearTimeout(timer);
     };
   }, [organizationId, queryClient]);
+  return organizationId ? status : "connecting";
 }

@@ -1,6 +1,6 @@
 import type { Organization } from "@ringback/contracts";
 import { describe, expect, it } from "vitest";
-import { pickCurrentOrganization } from "./organizations";
+import { organizationNameError, pickCurrentOrganization } from "./organizations";
 
 const org = (id: string): Organization => ({
   id,
@@ -22,5 +22,16 @@ describe("current organization (SPEC.md §4)", () => {
 
   it("is none without organizations", () => {
     expect(pickCurrentOrganization([], "a")).toBeNull();
+  });
+});
+
+describe("organization name (SPEC.md §5)", () => {
+  it("must not be blank after trimming", () => {
+    expect(organizationNameError("   ")).toBe("Enter an organization name");
+    expect(organizationNameError("")).toBe("Enter an organization name");
+  });
+  it("is at most 200 characters", () => {
+    expect(organizationNameError("a".repeat(201))).toBe("Use at most 200 characters");
+    expect(organizationNameError(" Acme ")).toBeNull();
   });
 });

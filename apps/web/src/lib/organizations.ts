@@ -1,4 +1,4 @@
-import type { Organization } from "@ringback/contracts";
+import { type Organization, organizationNameSchema } from "@ringback/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
 import { api } from "./api-client";
@@ -68,6 +68,7 @@ export function useCurrentOrganization() {
     /** The user's role in the current organization (read from membership, SPEC.md §6). */
     role: current?.role ?? null,
     isLoading: query.isLoading,
+    isFetching: query.isFetching,
     error: query.error,
     refetch: query.refetch,
     select,
@@ -92,4 +93,10 @@ export function useCreateOrganization() {
 /** Remembers an organization as current (after sign-up or accepting an invitation). */
 export function rememberOrganization(id: string): void {
   writeLast(id);
+}
+
+/** SPEC.md §5: an organization's name, non-empty after trimming (and at most 200 characters). */
+export function organizationNameError(name: string): string | null {
+  const parsed = organizationNameSchema.safeParse(name);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Enter an organization name");
 }

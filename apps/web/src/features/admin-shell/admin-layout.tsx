@@ -19,6 +19,7 @@ import {
 import { useLiveUpdates } from "@/lib/live-updates";
 import { useCurrentOrganization } from "@/lib/organizations";
 import { cn } from "@/lib/utils";
+import { LiveUpdatesBanner } from "./live-updates-banner";
 import { OrganizationSwitcher } from "./organization-switcher";
 import { UserMenu } from "./user-menu";
 
@@ -37,84 +38,93 @@ export function AdminLayout() {
   const { pathname } = useLocation();
   const [creating, setCreating] = useState(false);
   const { current } = useCurrentOrganization();
-  useLiveUpdates(current?.id);
+  const live = useLiveUpdates(current?.id);
   return (
     <SidebarProvider>
       <Sidebar>
-        <SidebarHeader className="h-14 justify-center border-b px-3">
-          <Link to="/admin/dashboard" aria-label="Ringback dashboard">
-            <Brand className="group-data-[state=collapsed]:hidden" />
-            <Brand compact className="hidden group-data-[state=collapsed]:inline-flex" />
-          </Link>
-        </SidebarHeader>
-        <SidebarContent>
-          {[
-            { label: "Workspace", items: mainNav },
-            { label: "Settings", items: settingsNav },
-          ].map((group) => (
-            <SidebarGroup key={group.label}>
-              <SidebarGroupLabel>{group.label}</SidebarGroupLabel>
+        {/* A landmark, like everything on the page: the sidebar is the site's navigation. */}
+        <nav aria-label="Sidebar" className="flex h-full min-h-0 flex-col">
+          <SidebarHeader className="h-14 justify-center border-b px-3">
+            <Link to="/admin/dashboard" aria-label="Ringback dashboard">
+              <Brand className="group-data-[state=collapsed]:hidden" />
+              <Brand compact className="hidden group-data-[state=collapsed]:inline-flex" />
+            </Link>
+          </SidebarHeader>
+          <SidebarContent>
+            {[
+              { label: "Workspace", items: mainNav },
+              { label: "Settings", items: settingsNav },
+            ].map((group) => (
+              <SidebarGroup key={group.label}>
+                <SidebarGroupLabel>{group.label}</SidebarGroupLabel>
+                <SidebarMenu>
+                  {group.items.map((item) => (
+                    <SidebarMenuItem key={item.to}>
+                      <SidebarMenuButton
+                        asChild
+                        isActive={pathname.startsWith(item.to)}
+                        tooltip={item.label}
+                      >
+                        <Link to={item.to}>
+                          <item.icon aria-hidden="true" />
+                          <span>{item.label}</span>
+                        </Link>
+                      </SidebarMenuButton>
+                    </SidebarMenuItem>
+                  ))}
+                </SidebarMenu>
+              </SidebarGroup>
+            ))}
+            <SidebarGroup>
               <SidebarMenu>
-                {group.items.map((item) => (
-                  <SidebarMenuItem key={item.to}>
-                    <SidebarMenuButton
-                      asChild
-                      isActive={pathname.startsWith(item.to)}
-                      tooltip={item.label}
-                    >
-                      <Link to={item.to}>
-                        <item.icon aria-hidden="true" />
-                        <span>{item.label}</span>
-                      </Link>
-                    </SidebarMenuButton>
-                  </SidebarMenuItem>
-                ))}
+                <SidebarMenuItem>
+                  {/* SPEC.md's switcher offers this only with two or more organizations. */}
+                  <SidebarMenuButton
+                    tooltip="Create Organization"
+                    onClick={() => setCreating(true)}
+                  >
+                    <Plus aria-hidden="true" />
+                    <span>Create Organization</span>
+                  </SidebarMenuButton>
+                </SidebarMenuItem>
               </SidebarMenu>
             </SidebarGroup>
-          ))}
-          <SidebarGroup>
-            <SidebarMenu>
-              <SidebarMenuItem>
-                {/* SPEC.md's switcher offers this only with two or more organizations. */}
-                <SidebarMenuButton tooltip="Create Organization" onClick={() => setCreating(true)}>
-                  <Plus aria-hidden="true" />
-                  <span>Create Organization</span>
-                </SidebarMenuButton>
-              </SidebarMenuItem>
-            </SidebarMenu>
-          </SidebarGroup>
-        </SidebarContent>
+          </SidebarContent>
+        </nav>
       </Sidebar>
       <SidebarInset>
-        <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur sm:gap-4 sm:px-4">
-          <SidebarTrigger />
-          <Link to="/admin/dashboard" className="md:hidden" aria-label="Ringback dashboard">
-            <Brand compact />
-          </Link>
-          <nav aria-label="Main" className="flex items-center gap-1">
-            {mainNav.map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
-                className={({ isActive }) =>
-                  cn(
-                    "whitespace-nowrap rounded-md px-2 py-1.5 text-sm font-medium sm:px-2.5 text-muted-foreground transition-colors hover:bg-accent hover:text-foreground",
-                    isActive && "bg-accent text-foreground",
-                  )
-                }
-              >
-                {item.label}
-              </NavLink>
-            ))}
-          </nav>
-          <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
-            <OrganizationSwitcher />
-            <UserMenu />
-          </div>
-        </header>
-        <div className="flex-1 p-4 sm:p-6 lg:p-8">
-          <Outlet />
+        <div className="sticky top-0 z-20">
+          <header className="flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur sm:gap-4 sm:px-4">
+            <SidebarTrigger />
+            <Link to="/admin/dashboard" className="md:hidden" aria-label="Ringback dashboard">
+              <Brand compact />
+            </Link>
+            <nav aria-label="Main" className="flex items-center gap-1">
+              {mainNav.map((item) => (
+                <NavLink
+                  key={item.to}
+                  to={item.to}
+                  className={({ isActive }) =>
+                    cn(
+                      "whitespace-nowrap rounded-md px-2 py-1.5 text-sm font-medium sm:px-2.5 text-muted-foreground transition-colors hover:bg-accent hover:text-foreground",
+                      isActive && "bg-accent text-foreground",
+                    )
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              ))}
+            </nav>
+            <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
+              <OrganizationSwitcher />
+              <UserMenu />
+            </div>
+          </header>
+          <LiveUpdatesBanner status={live} />
         </div>
+        <main className="flex-1 p-4 sm:p-6 lg:p-8">
+          <Outlet />
+        </main>
       </SidebarInset>
       <CreateOrganizationDialog open={creating} onOpenChange={setCreating} />
     </SidebarProvider>

@@ -12,12 +12,15 @@ import {
   CardHeader,
   CardTitle,
 } from "@/components/ui/card";
+import { FieldError, fieldA11y } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/sonner";
+import { ApiRequestError } from "@/lib/api-client";
 import { sendCode, useAuth, verifyCode } from "@/lib/session";
 import { AUTH_TOAST_ID, sendErrorMessage, verificationErrorMessage } from "./auth-errors";
 import { SecondFactorStep } from "./second-factor-step";
+import { phoneError } from "./validation";
 
 type Step = "phone" | "code" | "second-factor";
 
@@ -44,6 +47,7 @@ export function LoginPage() {
   const returnTo = useReturnTo();
   const [step, setStep] = useState<Step>("phone");
   const [phone, setPhone] = useState("");
+  const [phoneProblem, setPhoneProblem] = useState<string | null>(null);
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [finishing, setFinishing] = useState(false);
@@ -54,10 +58,13 @@ export function LoginPage() {
 
   const onSend = async (event: FormEvent) => {
     event.preventDefault();
-    if (!normalized) {
+    const problem = phoneError(phone);
+    if (problem) {
+      setPhoneProblem(problem);
+      document.getElementById("phone")?.focus();
       toast.error("Login failed", {
         id: AUTH_TOAST_ID,
-        description: "Please enter your phone number.",
+        description: normalized ? problem : "Please enter your phone number.",
       });
       return;
     }
@@ -71,13 +78,15 @@ export function LoginPage() {
       setCode("");
       setStep("code");
     } catch (error) {
-      toast.error("Login failed", {
-        id: AUTH_TOAST_ID,
-        description: sendErrorMessage(
-          error,
-          "An error occurred while sending the verification code",
-        ),
-      });
+      const message = sendErrorMessage(
+        error,
+        "An error occurred while sending the verification code",
+      );
+      // A refusal of the number itself belongs under the field; a fault stays a toast.
+      if (error instanceof ApiRequestError && (error.status === 400 || error.status === 422)) {
+        setPhoneProblem(message);
+      }
+      toast.error("Login failed", { id: AUTH_TOAST_ID, description: message });
     } finally {
       setBusy(false);
     }
@@ -123,7 +132,7 @@ export function LoginPage() {
         </CardHeader>
         <CardContent>
           {step === "phone" ? (
-            <form onSubmit={onSend} className="grid gap-4">
+            <form onSubmit={onSend} className="grid gap-4" noValidate>
               <div className="grid gap-2">
                 <Label htmlFor="phone">Phone Number</Label>
                 <Input
@@ -133,12 +142,16 @@ export function LoginPage() {
                   autoComplete="tel"
                   placeholder="+1 (555) 123-4567"
                   value={phone}
-                  onChange={(e) => setPhone(e.target.value)}
-                  aria-describedby="phone-hint"
+                  onChange={(e) => {
+                    setPhone(e.target.value);
+                    setPhoneProblem(null);
+                  }}
+                  {...fieldA11y("phone", phoneProblem, "phone-hint")}
                 />
                 <p id="phone-hint" className="text-sm text-muted-foreground">
                   Include country code (e.g., +1 for US)
                 </p>
+                <FieldError fieldId="phone" error={phoneProblem} />
               </div>
               <Button type="submit" disabled={busy}>
                 {busy ? "Sending code..." : "Send Verification Code"}
@@ -166,7 +179,7 @@ export function LoginPage() {
           <Link
             to="/signup"
             state={location.state}
-            className="font-medium text-primary underline-offset-4 hover:underline"
+            className="inline-flex min-h-6 items-center font-medium text-primary underline-offset-4 hover:underline"
           >
             Sign up
           </Link>

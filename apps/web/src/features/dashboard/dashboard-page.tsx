@@ -4,11 +4,12 @@ import { useEffect, useState } from "react";
 import { PRODUCT_NAME } from "@/components/brand";
 import { CreateOrganizationDialog } from "@/components/create-organization-dialog";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
 import { useAssistants, useDashboardStats } from "@/lib/assistants";
+import { loadState } from "@/lib/load-state";
 import { useCurrentOrganization } from "@/lib/organizations";
 import { AssistantGrid } from "./assistant-grid";
 import { CreateAssistantMenu } from "./create-assistant-menu";
@@ -17,23 +18,22 @@ import { StatsCards } from "./stats-cards";
 
 /** SPEC.md §2 Dashboard and its states. */
 export function DashboardPage() {
-  const { organizations, current, role, isLoading, error, refetch } = useCurrentOrganization();
+  const { organizations, current, role, isLoading, isFetching, error, refetch } =
+    useCurrentOrganization();
   const [creating, setCreating] = useState(false);
 
   if (isLoading) return <Spinner className="py-24" />;
-  if (error) {
+  if (error && organizations.length === 0) {
     return (
-      <Card className="mx-auto max-w-lg text-center">
-        <CardHeader>
-          <CardTitle>
-            <h1 className="text-xl">Failed to load organizations</h1>
-          </CardTitle>
-          <CardDescription>{error.message}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button onClick={() => void refetch()}>Try again</Button>
-        </CardContent>
-      </Card>
+      <div className="mx-auto flex max-w-lg flex-col gap-4 py-8">
+        <h1 className="text-2xl font-semibold tracking-tight">Admin Dashboard</h1>
+        <LoadError
+          title="Failed to load organizations"
+          message={error.message}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
+      </div>
     );
   }
 
@@ -83,6 +83,7 @@ function OrganizationDashboard({
   const hasAssistants = (assistants.data?.length ?? 0) > 0;
   const stats = useDashboardStats(organization.id, hasAssistants);
   const canCreate = can(role, "assistants:manage");
+  const assistantsState = loadState(assistants);
 
   useEffect(() => {
     if (assistants.error) {
@@ -103,7 +104,7 @@ function OrganizationDashboard({
         </div>
         {hasAssistants && canCreate ? <CreateAssistantMenu /> : null}
       </div>
-      {assistants.isLoading ? (
+      {assistantsState === "loading" ? (
         <div className="flex flex-col gap-4" role="status" aria-label="Loading assistants">
           <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
             {[0, 1, 2, 3, 4].map((i) => (
@@ -116,30 +117,34 @@ function OrganizationDashboard({
             ))}
           </div>
         </div>
-      ) : assistants.error && !assistants.data ? (
-        <Card className="mx-auto w-full max-w-lg text-center">
-          <CardHeader>
-            <CardTitle>
-              <h2 className="text-lg">Your assistants could not be loaded</h2>
-            </CardTitle>
-            <CardDescription>{assistants.error.message}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button onClick={() => void assistants.refetch()}>Try again</Button>
-          </CardContent>
-        </Card>
+      ) : assistantsState === "failed" ? (
+        <LoadError
+          title="Couldn't load your assistants."
+          message={assistants.error?.message}
+          onRetry={() => void assistants.refetch()}
+          retrying={assistants.isFetching}
+        />
       ) : hasAssistants ? (
         <>
           <StatsCards
             stats={stats.data}
-            isLoading={stats.isLoading}
-            failed={Boolean(stats.error) && !stats.data}
+            state={loadState(stats)}
+            error={stats.error}
+            retrying={stats.isFetching}
             onRetry={() => void stats.refetch()}
           />
           <section aria-labelledby="assistants-heading" className="flex flex-col gap-3">
             <h2 id="assistants-heading" className="text-xl font-semibold">
               Your Form Assistants
             </h2>
+            {assistantsState === "stale" ? (
+              <LoadError
+                variant="inline"
+                title="Couldn't load your assistants."
+                onRetry={() => void assistants.refetch()}
+                retrying={assistants.isFetching}
+              />
+            ) : null}
             <AssistantGrid assistants={assistants.data ?? []} />
           </section>
         </>

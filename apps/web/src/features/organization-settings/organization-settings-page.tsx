@@ -1,8 +1,8 @@
 import { can, type Organization, type OrganizationRole } from "@ringback/contracts";
 import { Building2 } from "lucide-react";
 import { useEffect } from "react";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { useCurrentOrganization } from "@/lib/organizations";
@@ -24,31 +24,13 @@ function PageHeading({ description }: { description?: string }) {
   );
 }
 
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Card role="alert">
-      <CardHeader>
-        <CardTitle>
-          <h2 className="text-lg">Failed to load organization data</h2>
-        </CardTitle>
-        <CardDescription>{message}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button variant="outline" onClick={onRetry}>
-          Try again
-        </Button>
-      </CardContent>
-    </Card>
-  );
-}
-
 /**
  * SPEC.md §2 Organization Settings: details, team, pending invitations and the invite form.
  * What each role may change follows SPEC.md §6 through the shared permission table; members see
  * everything read-only.
  */
 export function OrganizationSettingsPage() {
-  const { current, role, isLoading, error, refetch } = useCurrentOrganization();
+  const { current, role, isLoading, isFetching, error, refetch } = useCurrentOrganization();
 
   if (isLoading) {
     return (
@@ -61,11 +43,16 @@ export function OrganizationSettingsPage() {
       </div>
     );
   }
-  if (error) {
+  if (error && !current) {
     return (
       <div className="mx-auto flex max-w-5xl flex-col gap-6">
         <PageHeading />
-        <LoadError message={error.message} onRetry={() => void refetch()} />
+        <LoadError
+          title="Failed to load organization data"
+          message={error.message}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       </div>
     );
   }
@@ -101,7 +88,7 @@ function OrganizationSettings({
   const invitations = useInvitations(organization.id);
   const loadError = members.error ?? invitations.error;
 
-  // SPEC.md §8: one toast per failure, as well as the inline state.
+  // SPEC.md §8: one toast per failure, as well as each card's own error with Retry.
   useEffect(() => {
     if (loadError) {
       toast.error("Failed to load organization data", {
@@ -121,30 +108,9 @@ function OrganizationSettings({
             : `Manage ${organization.name}, its team and invitations.`
         }
       />
-      {loadError ? (
-        <LoadError
-          message={loadError.message}
-          onRetry={() => {
-            void members.refetch();
-            void invitations.refetch();
-          }}
-        />
-      ) : null}
       <OrganizationDetailsCard organization={organization} role={role} />
-      <TeamMembersCard
-        organization={organization}
-        role={role}
-        members={members.data}
-        isLoading={members.isLoading}
-        failed={members.isError}
-      />
-      <PendingInvitationsCard
-        organization={organization}
-        role={role}
-        invitations={invitations.data}
-        isLoading={invitations.isLoading}
-        failed={invitations.isError}
-      />
+      <TeamMembersCard organization={organization} role={role} members={members} />
+      <PendingInvitationsCard organization={organization} role={role} invitations={invitations} />
       {canInvite ? <InviteMemberCard organization={organization} /> : null}
     </div>
   );

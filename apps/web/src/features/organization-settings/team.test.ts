@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canRemoveMember, formatDateSent, memberEmail, memberName } from "./team";
+import { canRemoveMember, formatDateSent, inviteEmailError, memberEmail, memberName } from "./team";
 
 describe("team display rules", () => {
   it("shows 'Unknown' for a missing or blank name", () => {
@@ -29,5 +29,13 @@ describe("team display rules", () => {
   it("formats the date an invitation was sent", () => {
     expect(formatDateSent("2026-03-04T12:00:00.000Z")).toBe("Mar 4, 2026");
     expect(formatDateSent("not a date")).toBe("not a date");
+  });
+});
+
+describe("invitation email (SPEC.md §5)", () => {
+  it("needs a non-empty, well-formed email", () => {
+    expect(inviteEmailError("  ")).toBe("Enter an email address");
+    expect(inviteEmailError("dana@")).toBe("Enter a valid email address");
+    expect(inviteEmailError(" Dana@Example.com ")).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { can, type Member, type OrganizationRole } from "@ringback/contracts";
+import { can, emailSchema, type Member, type OrganizationRole } from "@ringback/contracts";
 
 /** Display rules of SPEC.md §2 Organization Settings, kept pure so they are tested. */
 export const roleLabels: Record<OrganizationRole, string> = {
@@ -36,4 +36,11 @@ const dateSentFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" })
 export function formatDateSent(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateSentFormat.format(date);
+}
+
+/** SPEC.md §5: an invitation needs a non-empty trimmed email; a well-formed one (the server's rule). */
+export function inviteEmailError(email: string): string | null {
+  if (!email.trim()) return "Enter an email address";
+  const parsed = emailSchema.safeParse(email);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Enter a valid email address");
 }

@@ -1,5 +1,5 @@
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAccount } from "./api/account";
 import { PersonalDetailsCard } from "./personal-details-card";
@@ -23,17 +23,12 @@ export function ProfilePage() {
           <TwoFactorCard user={account.data} />
         </>
       ) : account.isError ? (
-        <Card role="alert">
-          <CardHeader>
-            <h2 className="text-lg font-semibold">Failed to load your profile</h2>
-            <p className="text-sm text-muted-foreground">{account.error.message}</p>
-          </CardHeader>
-          <CardContent>
-            <Button onClick={() => void account.refetch()} disabled={account.isFetching}>
-              {account.isFetching ? "Retrying..." : "Try again"}
-            </Button>
-          </CardContent>
-        </Card>
+        <LoadError
+          title="Couldn't load your profile."
+          message={account.error.message}
+          onRetry={() => void account.refetch()}
+          retrying={account.isFetching}
+        />
       ) : (
         <ProfileSkeleton />
       )}

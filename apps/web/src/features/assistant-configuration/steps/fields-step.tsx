@@ -4,6 +4,7 @@ import { AlertTriangle, PencilLine, RefreshCw } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
+import { LoadError } from "@/components/ui/load-error";
 import {
   Select,
   SelectContent,
@@ -138,12 +139,12 @@ export function FieldsStep({
     return (
       <div className="flex flex-col gap-4">
         {intro}
-        <div className="flex flex-col items-start gap-3 rounded-lg border border-destructive/30 p-4">
-          <p className="text-sm text-destructive">The form’s fields could not be loaded.</p>
-          <Button variant="outline" size="sm" onClick={() => void fields.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError
+          title="Couldn't load the form's fields."
+          message={fields.error ? errorMessage(fields.error) : null}
+          onRetry={() => void fields.refetch()}
+          retrying={fields.isFetching}
+        />
       </div>
     );
   }

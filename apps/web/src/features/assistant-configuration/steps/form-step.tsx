@@ -4,6 +4,7 @@ import { CheckCircle2, ExternalLink, FileText, Loader2, RefreshCw } from "lucide
 import { useEffect } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { cn } from "@/lib/utils";
@@ -100,12 +101,12 @@ export function FormStep({
           <Skeleton className="h-16 w-full" />
         </div>
       ) : forms.error ? (
-        <div className="flex flex-col items-start gap-3 rounded-lg border border-destructive/30 p-4">
-          <p className="text-sm text-destructive">Your forms could not be loaded.</p>
-          <Button variant="outline" size="sm" onClick={() => void forms.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError
+          title="Couldn't load your forms."
+          message={errorMessage(forms.error)}
+          onRetry={() => void forms.refetch()}
+          retrying={forms.isFetching}
+        />
       ) : list.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
           This Typeform account has no forms yet. Create one in Typeform, then refresh.

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { CopyButton } from "@/components/copy-button";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FieldError, fieldA11y } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import {
@@ -13,8 +14,10 @@ import {
   SelectValue,
 } from "@/components/ui/select";
 import { toast } from "@/components/ui/sonner";
+import { ApiRequestError } from "@/lib/api-client";
+import { serverFieldErrors } from "@/lib/form-errors";
 import { type CreatedInvitation, useCreateInvitation } from "../api/create-invitation";
-import { roleLabels } from "../team";
+import { inviteEmailError, roleLabels } from "../team";
 
 /**
  * SPEC.md §2 'Invite New Members' (owner, admin). SPEC.md §5: a non-empty trimmed email; the
@@ -24,16 +27,20 @@ export function InviteMemberCard({ organization }: { organization: Organization 
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<InvitationRole>("member");
   const [sent, setSent] = useState<CreatedInvitation | null>(null);
+  const [errors, setErrors] = useState<{ email?: string; role?: string }>({});
   const create = useCreateInvitation(organization.id);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending) return;
     const trimmed = email.trim();
-    if (!trimmed) {
-      toast.error("Failed to send invitation", { description: "Enter an email address." });
+    const problem = inviteEmailError(email);
+    if (problem) {
+      setErrors({ email: problem });
+      document.getElementById("invite-email")?.focus();
       return;
     }
+    setErrors({});
     try {
       const created = await create.mutateAsync({ email: trimmed, role });
       setSent(created);
@@ -45,9 +52,14 @@ export function InviteMemberCard({ organization }: { organization: Organization 
           : `The email to ${created.invitation.email} could not be sent. Share the link instead.`,
       });
     } catch (error) {
-      toast.error("Failed to send invitation", {
-        description: error instanceof Error ? error.message : undefined,
-      });
+      const message = error instanceof Error ? error.message : undefined;
+      // "… is already a member" and the server's format checks belong under the email.
+      const fieldErrors = serverFieldErrors(error, ["email", "role"]);
+      if (error instanceof ApiRequestError && error.code === "conflict") {
+        fieldErrors.email = error.message;
+      }
+      setErrors(fieldErrors);
+      toast.error("Failed to send invitation", { description: message });
     }
   };
 
@@ -62,7 +74,11 @@ export function InviteMemberCard({ organization }: { organization: Organization 
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-start"
+        >
           <div className="grid gap-2">
             <Label htmlFor="invite-email">Email</Label>
             <Input
@@ -73,13 +89,18 @@ export function InviteMemberCard({ organization }: { organization: Organization 
               autoComplete="off"
               placeholder="teammate@company.com"
               value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                setErrors((current) => ({ ...current, email: undefined }));
+              }}
+              {...fieldA11y("invite-email", errors.email)}
             />
+            <FieldError fieldId="invite-email" error={errors.email} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="invite-role">Role</Label>
             <Select value={role} onValueChange={(value) => setRole(value as InvitationRole)}>
-              <SelectTrigger id="invite-role">
+              <SelectTrigger id="invite-role" {...fieldA11y("invite-role", errors.role)}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
@@ -90,8 +111,10 @@ export function InviteMemberCard({ organization }: { organization: Organization 
                 ))}
               </SelectContent>
             </Select>
+            <FieldError fieldId="invite-role" error={errors.role} />
           </div>
-          <Button type="submit" disabled={create.isPending}>
+          {/* Lined up with the inputs, below their labels. */}
+          <Button type="submit" disabled={create.isPending} className="sm:mt-6">
             {create.isPending ? "Sending..." : "Send Invitation"}
           </Button>
         </form>

@@ -2,10 +2,15 @@ import { can, type Organization, type OrganizationRole } from "@ringback/contrac
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FieldError, fieldA11y } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/sonner";
+import { serverFieldErrors } from "@/lib/form-errors";
+import { organizationNameError } from "@/lib/organizations";
 import { useUpdateOrganization } from "../api/update-organization";
+
+const FIELD_ID = "organization-settings-name";
 
 /**
  * SPEC.md §2 Organization Details: the name, editable by the owner only. SPEC.md §5: it must be
@@ -20,6 +25,7 @@ export function OrganizationDetailsCard({
 }) {
   const editable = can(role, "organization:update");
   const [name, setName] = useState(organization.name);
+  const [error, setError] = useState<string | null>(null);
   const update = useUpdateOrganization(organization.id);
   const trimmed = name.trim();
   const changed = trimmed !== organization.name;
@@ -27,20 +33,22 @@ export function OrganizationDetailsCard({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!editable || update.isPending) return;
-    if (!trimmed) {
-      toast.error("Failed to update organization", {
-        description: "Enter an organization name",
-      });
+    const problem = organizationNameError(name);
+    if (problem) {
+      setError(problem);
+      document.getElementById(FIELD_ID)?.focus();
       return;
     }
     try {
       const updated = await update.mutateAsync(trimmed);
       setName(updated.name);
+      setError(null);
       toast.success("Organization settings saved");
     } catch (error) {
-      toast.error("Failed to update organization", {
-        description: error instanceof Error ? error.message : undefined,
-      });
+      const message = error instanceof Error ? error.message : undefined;
+      const fieldError = serverFieldErrors(error, ["name"]).name;
+      if (fieldError) setError(fieldError);
+      toast.error("Failed to update organization", { description: message });
     }
   };
 
@@ -57,24 +65,29 @@ export function OrganizationDetailsCard({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} className="grid gap-4 sm:max-w-md">
+        <form onSubmit={onSubmit} className="grid gap-4 sm:max-w-md" noValidate>
           <div className="grid gap-2">
-            <Label htmlFor="organization-settings-name">Organization Name</Label>
+            <Label htmlFor={FIELD_ID}>Organization Name</Label>
             <Input
-              id="organization-settings-name"
+              id={FIELD_ID}
               name="name"
               value={name}
-              onChange={(e) => setName(e.target.value)}
+              onChange={(e) => {
+                setName(e.target.value);
+                setError(null);
+              }}
+              {...fieldA11y(FIELD_ID, error)}
               readOnly={!editable}
               aria-readonly={!editable}
               maxLength={200}
               autoComplete="organization"
               className={editable ? undefined : "bg-muted/50"}
             />
+            <FieldError fieldId={FIELD_ID} error={error} />
           </div>
           {editable ? (
             <div>
-              <Button type="submit" disabled={update.isPending || !trimmed || !changed}>
+              <Button type="submit" disabled={update.isPending || !changed}>
                 {update.isPending ? "Saving..." : "Save"}
               </Button>
             </div>

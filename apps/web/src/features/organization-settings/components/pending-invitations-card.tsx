@@ -6,6 +6,7 @@ import {
 } from "@ringback/contracts";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { LoadError } from "@/components/ui/load-error";
 import { toast } from "@/components/ui/sonner";
 import {
   Table,
@@ -15,27 +16,26 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
+import { loadState } from "@/lib/load-state";
 import { useCancelInvitation } from "../api/cancel-invitation";
 import { formatDateSent } from "../team";
 import { TableSkeleton } from "./table-skeleton";
-import { RoleBadge } from "./team-members-card";
+import { type Read, RoleBadge } from "./team-members-card";
 
 /** SPEC.md §2 Pending Invitations: Email, Role, Date Sent, and Cancel for owner/admin. */
 export function PendingInvitationsCard({
   organization,
   role,
-  invitations,
-  isLoading,
-  failed,
+  invitations: query,
 }: {
   organization: Organization;
   role: OrganizationRole | null;
-  invitations: Invitation[] | undefined;
-  isLoading: boolean;
-  failed: boolean;
+  invitations: Read<Invitation[]>;
 }) {
   const showActions = can(role, "invitations:cancel");
   const cancel = useCancelInvitation(organization.id);
+  const invitations = query.data;
+  const state = loadState(query);
 
   const onCancel = async (invitation: Invitation) => {
     try {
@@ -61,56 +61,72 @@ export function PendingInvitationsCard({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {isLoading ? (
+        {state === "loading" ? (
           <TableSkeleton label="Loading invitations" columns={showActions ? 4 : 3} rows={2} />
-        ) : failed || !invitations ? (
-          <p role="alert" className="text-sm text-destructive">
-            The invitations could not be loaded.
-          </p>
-        ) : invitations.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No pending invitations.</p>
+        ) : state === "failed" || !invitations ? (
+          <LoadError
+            title="Couldn't load the invitations."
+            message={query.error?.message}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Email</TableHead>
-                <TableHead>Role</TableHead>
-                <TableHead>Date Sent</TableHead>
-                {showActions ? <TableHead className="text-right">Actions</TableHead> : null}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {invitations.map((invitation) => {
-                const cancelling = cancel.isPending && cancel.variables === invitation.id;
-                return (
-                  <TableRow key={invitation.id}>
-                    <TableCell className="font-medium">{invitation.email}</TableCell>
-                    <TableCell>
-                      <RoleBadge role={invitation.role} />
-                    </TableCell>
-                    <TableCell>
-                      <time dateTime={invitation.created_at}>
-                        {formatDateSent(invitation.created_at)}
-                      </time>
-                    </TableCell>
-                    {showActions ? (
-                      <TableCell className="text-right">
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          disabled={cancelling}
-                          onClick={() => void onCancel(invitation)}
-                          aria-label={`Cancel invitation for ${invitation.email}`}
-                        >
-                          {cancelling ? "Cancelling..." : "Cancel"}
-                        </Button>
-                      </TableCell>
-                    ) : null}
+          <>
+            {state === "stale" ? (
+              <LoadError
+                variant="inline"
+                title="Couldn't load the invitations."
+                onRetry={() => void query.refetch()}
+                retrying={query.isFetching}
+                className="mb-4"
+              />
+            ) : null}
+            {invitations.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No pending invitations.</p>
+            ) : (
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Email</TableHead>
+                    <TableHead>Role</TableHead>
+                    <TableHead>Date Sent</TableHead>
+                    {showActions ? <TableHead className="text-right">Actions</TableHead> : null}
                   </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
+                </TableHeader>
+                <TableBody>
+                  {invitations.map((invitation) => {
+                    const cancelling = cancel.isPending && cancel.variables === invitation.id;
+                    return (
+                      <TableRow key={invitation.id}>
+                        <TableCell className="font-medium">{invitation.email}</TableCell>
+                        <TableCell>
+                          <RoleBadge role={invitation.role} />
+                        </TableCell>
+                        <TableCell>
+                          <time dateTime={invitation.created_at}>
+                            {formatDateSent(invitation.created_at)}
+                          </time>
+                        </TableCell>
+                        {showActions ? (
+                          <TableCell className="text-right">
+                            <Button
+                              variant="outline"
+                              size="sm"
+                              disabled={cancelling}
+                              onClick={() => void onCancel(invitation)}
+                              aria-label={`Cancel invitation for ${invitation.email}`}
+                            >
+                              {cancelling ? "Cancelling..." : "Cancel"}
+                            </Button>
+                          </TableCell>
+                        ) : null}
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            )}
+          </>
         )}
       </CardContent>
     </Card>

@@ -1,9 +1,11 @@
 import { can, type Member, type Organization, type OrganizationRole } from "@ringback/contracts";
-import { useState } from "react";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { LoadError } from "@/components/ui/load-error";
 import { toast } from "@/components/ui/sonner";
 import {
   Table,
@@ -13,10 +15,14 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
+import { loadState } from "@/lib/load-state";
 import { useUser } from "@/lib/session";
 import { useRemoveMember } from "../api/remove-member";
 import { canRemoveMember, memberEmail, memberName, roleLabels } from "../team";
 import { TableSkeleton } from "./table-skeleton";
+
+/** A list read by the page, with what a failed read needs to retry. */
+export type Read<T> = Pick<UseQueryResult<T, Error>, "data" | "error" | "isFetching" | "refetch">;
 
 const roleBadge = { owner: "default", admin: "info", member: "secondary" } as const;
 
@@ -31,25 +37,27 @@ export function RoleBadge({ role }: { role: OrganizationRole }) {
 export function TeamMembersCard({
   organization,
   role,
-  members,
-  isLoading,
-  failed,
+  members: query,
 }: {
   organization: Organization;
   role: OrganizationRole | null;
-  members: Member[] | undefined;
-  isLoading: boolean;
-  failed: boolean;
+  members: Read<Member[]>;
 }) {
   const user = useUser();
+  const members = query.data;
+  const state = loadState(query);
   const showActions = can(role, "members:remove");
   const remove = useRemoveMember(organization.id);
   const [confirming, setConfirming] = useState<Member | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Back to the Remove button that opened the confirm; once that row is gone, to the heading.
+  const focusAfterClose = useRef<HTMLElement | null>(null);
 
   const onRemove = async () => {
     if (!confirming) return;
     try {
       await remove.mutateAsync(confirming.id);
+      focusAfterClose.current = headingRef.current;
       toast.success("Member removed from organization", {
         description: `${memberName(confirming)} no longer has access to ${organization.name}.`,
       });
@@ -65,64 +73,83 @@ export function TeamMembersCard({
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2 className="text-lg">Team Members</h2>
+          <h2 ref={headingRef} tabIndex={-1} className="text-lg outline-none">
+            Team Members
+          </h2>
         </CardTitle>
         <CardDescription>Everyone who can see {organization.name}'s calls.</CardDescription>
       </CardHeader>
       <CardContent>
-        {isLoading ? (
+        {state === "loading" ? (
           <TableSkeleton label="Loading team members" columns={showActions ? 4 : 3} />
-        ) : failed || !members ? (
-          <p role="alert" className="text-sm text-destructive">
-            The team could not be loaded.
-          </p>
+        ) : state === "failed" || !members ? (
+          <LoadError
+            title="Couldn't load the team."
+            message={query.error?.message}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead>Role</TableHead>
-                {showActions ? <TableHead className="text-right">Actions</TableHead> : null}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {members.map((member) => {
-                const isSelf = member.user_id === user?.id;
-                return (
-                  <TableRow key={member.id}>
-                    <TableCell className="font-medium">
-                      {memberName(member)}
-                      {isSelf ? (
-                        <span className="ml-1.5 font-normal text-muted-foreground">(you)</span>
-                      ) : null}
-                    </TableCell>
-                    <TableCell className={member.email ? undefined : "text-muted-foreground"}>
-                      {memberEmail(member)}
-                    </TableCell>
-                    <TableCell>
-                      <RoleBadge role={member.role} />
-                    </TableCell>
-                    {showActions ? (
-                      <TableCell className="text-right">
-                        {canRemoveMember(role, user?.id ?? null, member) ? (
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            className="text-destructive hover:text-destructive"
-                            onClick={() => setConfirming(member)}
-                            aria-label={`Remove ${memberName(member)}`}
-                          >
-                            Remove
-                          </Button>
+          <>
+            {state === "stale" ? (
+              <LoadError
+                variant="inline"
+                title="Couldn't load the team."
+                onRetry={() => void query.refetch()}
+                retrying={query.isFetching}
+                className="mb-4"
+              />
+            ) : null}
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Name</TableHead>
+                  <TableHead>Email</TableHead>
+                  <TableHead>Role</TableHead>
+                  {showActions ? <TableHead className="text-right">Actions</TableHead> : null}
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {members.map((member) => {
+                  const isSelf = member.user_id === user?.id;
+                  return (
+                    <TableRow key={member.id}>
+                      <TableCell className="font-medium">
+                        {memberName(member)}
+                        {isSelf ? (
+                          <span className="ml-1.5 font-normal text-muted-foreground">(you)</span>
                         ) : null}
                       </TableCell>
-                    ) : null}
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
+                      <TableCell className={member.email ? undefined : "text-muted-foreground"}>
+                        {memberEmail(member)}
+                      </TableCell>
+                      <TableCell>
+                        <RoleBadge role={member.role} />
+                      </TableCell>
+                      {showActions ? (
+                        <TableCell className="text-right">
+                          {canRemoveMember(role, user?.id ?? null, member) ? (
+                            <Button
+                              variant="outline"
+                              size="sm"
+                              className="text-destructive hover:text-destructive"
+                              onClick={() => {
+                                focusAfterClose.current = null;
+                                setConfirming(member);
+                              }}
+                              aria-label={`Remove ${memberName(member)}`}
+                            >
+                              Remove
+                            </Button>
+                          ) : null}
+                        </TableCell>
+                      ) : null}
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </>
         )}
       </CardContent>
       <ConfirmDialog
@@ -140,6 +167,7 @@ export function TeamMembersCard({
         busyLabel="Removing..."
         busy={remove.isPending}
         onConfirm={() => void onRemove()}
+        returnFocusTo={focusAfterClose}
       />
     </Card>
   );
