@@ -15,6 +15,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiRequestError } from "@/lib/api-client";
+import { signupFromInvitationPath } from "@/lib/invitations";
 import { signOut, useAuth } from "@/lib/session";
 import { useAcceptInvitation } from "./api/accept-invitation";
 import { useInvitationPreview } from "./api/invitation-preview";
@@ -184,21 +185,35 @@ function PendingCard({ token, invitation }: { token: string; invitation: Invitat
         {auth.status === "loading" ? (
           <Spinner className="py-2" />
         ) : auth.status === "signed-out" ? (
-          <div className="grid gap-2">
-            <p className="text-sm text-muted-foreground">
-              Log in or sign up with the account for {invitation.email} to accept.
-            </p>
-            <Button asChild>
-              <Link to="/login" state={{ from }}>
-                Log in to accept
-              </Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to="/signup" state={{ from }}>
-                Sign up to accept
-              </Link>
-            </Button>
-          </div>
+          invitation.has_account ? (
+            <div className="grid gap-2">
+              <p className="text-sm text-muted-foreground">
+                {invitation.email} already has a Ringback account. Log in with it to accept.
+              </p>
+              <Button asChild>
+                <Link to="/login" state={{ from }}>
+                  Log in to accept
+                </Link>
+              </Button>
+            </div>
+          ) : (
+            // Someone without an account: creating one is the way in (issue 12 §7).
+            <div className="grid gap-2">
+              <p className="text-sm text-muted-foreground">
+                New to Ringback? Create your account to join {invitation.organization_name}.
+              </p>
+              <Button asChild>
+                <Link to={signupFromInvitationPath(token)} state={{ from }}>
+                  Create account
+                </Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/login" state={{ from }}>
+                  Log in to accept
+                </Link>
+              </Button>
+            </div>
+          )
         ) : (
           <div className="grid gap-2">
             <p className="text-sm text-muted-foreground">

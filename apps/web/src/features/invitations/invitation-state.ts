@@ -1,4 +1,4 @@
-import type { InvitationPreview, InvitationRole } from "@ringback/contracts";
+import type { InvitationPreview } from "@ringback/contracts";
 
 type ClosedState = Exclude<InvitationPreview["state"], "pending">;
 
@@ -17,9 +17,7 @@ export const closedInvitation: Record<ClosedState, { title: string; message: str
 
 export const INVALID_LINK_MESSAGE = "This invitation link is not valid.";
 
-export function roleWithArticle(role: InvitationRole): string {
-  return role === "admin" ? "an admin" : "a member";
-}
+export { roleWithArticle } from "@/lib/invitations";
 
 const expiryFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
