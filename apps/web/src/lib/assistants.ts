@@ -37,3 +37,33 @@ export function useDashboardStats(organizationId: string | undefined, enabled = 
     refetchOnWindowFocus: "always",
   });
 }
+
+type SetupProgress = Pick<
+  Assistant,
+  "name" | "form_id" | "phone_field_id" | "checkbox_field_id" | "assistant_script" | "is_active"
+>;
+
+/**
+ * What an unfinished assistant needs next, in the order the wizard asks for it (SPEC.md §4's
+ * steps 0–3); null once it could be activated. Used for the dashboard's drafts (issue 12 §8).
+ */
+export function nextSetupStep(assistant: SetupProgress): string | null {
+  if (!assistant.name?.trim()) return "Name the assistant";
+  if (!assistant.form_id) return "Choose a form";
+  if (!assistant.phone_field_id || !assistant.checkbox_field_id) return "Choose the call fields";
+  if (!assistant.assistant_script?.trim()) return "Write the call script";
+  return null;
+}
+
+/** A draft: set-up not finished, and so never active. */
+export function isDraftAssistant(assistant: SetupProgress): boolean {
+  return !assistant.is_active && nextSetupStep(assistant) !== null;
+}
+
+/**
+ * Brand new: never given a name or a form. Leaving one offers to discard it, so that clicking
+ * "Create New Assistant" by mistake leaves nothing behind.
+ */
+export function isBrandNewAssistant(assistant: Pick<Assistant, "name" | "form_id">): boolean {
+  return !assistant.name?.trim() && !assistant.form_id;
+}

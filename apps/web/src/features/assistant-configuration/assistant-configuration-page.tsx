@@ -6,6 +6,7 @@ import { useNavigate, useParams } from "react-router";
 import { ResizableHandle, ResizablePanel, ResizablePanelGroup } from "@/components/ui/resizable";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
+import { isBrandNewAssistant } from "@/lib/assistants";
 import { connectionErrorToast, startProviderConnection } from "@/lib/form-connections";
 import { useCurrentOrganization } from "@/lib/organizations";
 import {
@@ -16,6 +17,7 @@ import {
   useStoreAssistant,
 } from "./api/assistant";
 import { DeleteAssistantDialog } from "./components/delete-assistant-dialog";
+import { DiscardAssistantDialog } from "./components/discard-assistant-dialog";
 import { HelpPanel } from "./components/help-panel";
 import { CompactStepList, StepList } from "./components/step-list";
 import { WizardHeader } from "./components/wizard-header";
@@ -140,6 +142,7 @@ function AssistantWizard({
   const [connectionError, setConnectionError] = useState<string | null>(null);
   const [connecting, setConnecting] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
   const connection = useConnection(organizationId, assistant.provider);
   const store = useStoreAssistant(organizationId);
   const completed = completedSteps(assistant);
@@ -244,6 +247,7 @@ function AssistantWizard({
         onDismissError={() => setConnectionError(null)}
         showHelp={showHelp}
         onToggleHelp={() => setShowHelp((value) => !value)}
+        onBack={canManage && isBrandNewAssistant(assistant) ? () => setDiscarding(true) : undefined}
       />
       {canManage ? null : (
         <p className="flex items-center gap-2 rounded-lg border bg-muted/50 px-3 py-2 text-sm text-muted-foreground">
@@ -298,6 +302,14 @@ function AssistantWizard({
           <div className="min-w-0 rounded-xl border bg-card p-4 shadow-sm sm:p-6">{main}</div>
         </>
       )}
+      {canManage ? (
+        <DiscardAssistantDialog
+          assistant={assistant}
+          organizationId={organizationId}
+          open={discarding}
+          onOpenChange={setDiscarding}
+        />
+      ) : null}
       {canManage ? (
         <DeleteAssistantDialog
           assistant={assistant}

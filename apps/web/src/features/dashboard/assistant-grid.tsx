@@ -1,15 +1,17 @@
 import type { Assistant } from "@ringback/contracts";
-import { CalendarDays, FileText, Settings2 } from "lucide-react";
+import { ArrowRight, CalendarDays, FileText, ListTodo, Settings2 } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { isDraftAssistant, nextSetupStep } from "@/lib/assistants";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
 /**
  * SPEC.md §2 'Your Form Assistants': name, form title or 'Form not selected', Active/Inactive,
- * created date and Configure.
+ * created date and Configure. An unfinished one is marked "Draft", says what it needs next and
+ * offers "Continue setup" (issue 12 §8).
  */
 export function AssistantGrid({ assistants }: { assistants: readonly Assistant[] }) {
   return (
@@ -25,15 +27,20 @@ export function AssistantGrid({ assistants }: { assistants: readonly Assistant[]
 
 function AssistantCard({ assistant }: { assistant: Assistant }) {
   const name = assistant.name?.trim();
+  const next = isDraftAssistant(assistant) ? nextSetupStep(assistant) : null;
+  const href = `/admin/assistant-configuration/${assistant.id}`;
   return (
     <Card className="h-full gap-4 px-5 py-5">
       <div className="flex items-start justify-between gap-3">
         <h3 className="min-w-0 font-semibold break-words">
           {name || <span className="text-muted-foreground">Unnamed assistant</span>}
         </h3>
-        <Badge variant={assistant.is_active ? "success" : "muted"}>
-          {assistant.is_active ? "Active" : "Inactive"}
-        </Badge>
+        <div className="flex shrink-0 flex-wrap justify-end gap-1.5">
+          {next ? <Badge variant="warning">Draft</Badge> : null}
+          <Badge variant={assistant.is_active ? "success" : "muted"}>
+            {assistant.is_active ? "Active" : "Inactive"}
+          </Badge>
+        </div>
       </div>
       <div className="flex flex-col gap-1.5 text-sm text-muted-foreground">
         <p className="flex min-w-0 items-center gap-2">
@@ -44,10 +51,24 @@ function AssistantCard({ assistant }: { assistant: Assistant }) {
           <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
           Created {dateFormat.format(new Date(assistant.created_at))}
         </p>
+        {next ? (
+          <p className="flex items-center gap-2">
+            <ListTodo className="size-4 shrink-0" aria-hidden="true" />
+            Setup not finished. Next: {next.toLowerCase()}.
+          </p>
+        ) : null}
       </div>
-      <div className="mt-auto">
+      <div className="mt-auto flex flex-wrap gap-2">
+        {next ? (
+          <Button asChild size="sm">
+            <Link to={href}>
+              Continue setup
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        ) : null}
         <Button asChild variant="outline" size="sm">
-          <Link to={`/admin/assistant-configuration/${assistant.id}`}>
+          <Link to={href}>
             <Settings2 aria-hidden="true" />
             Configure
           </Link>

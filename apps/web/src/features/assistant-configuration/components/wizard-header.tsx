@@ -12,6 +12,8 @@ interface WizardHeaderProps {
   onDismissError: () => void;
   showHelp: boolean;
   onToggleHelp: () => void;
+  /** Back asks first (a brand-new assistant: discard it or keep it as a draft). */
+  onBack?: () => void;
 }
 
 /**
@@ -26,6 +28,7 @@ export function WizardHeader({
   onDismissError,
   showHelp,
   onToggleHelp,
+  onBack,
 }: WizardHeaderProps) {
   const name = assistant.name?.trim();
   return (
@@ -33,7 +36,12 @@ export function WizardHeader({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Link
           to="/admin/dashboard"
-          className="inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          onClick={(event) => {
+            if (!onBack) return;
+            event.preventDefault();
+            onBack();
+          }}
+          className="inline-flex min-h-6 items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
           Back to Dashboard
