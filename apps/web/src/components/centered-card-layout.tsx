@@ -6,9 +6,12 @@ import { Brand } from "@/components/brand";
 export function CenteredCardLayout({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted/40 p-4">
-      <Link to="/" aria-label="Ringback home">
-        <Brand />
-      </Link>
+      {/* In a landmark like everything else on the page (the banner). */}
+      <header>
+        <Link to="/" aria-label="Ringback home" className="inline-flex rounded-lg">
+          <Brand />
+        </Link>
+      </header>
       <main className="w-full max-w-md">{children}</main>
     </div>
   );

@@ -11,7 +11,8 @@ import {
 
 /**
  * "Are you sure?" for a destructive action: Cancel and a destructive confirm that shows its
- * busy label. It cannot be dismissed while the action runs.
+ * busy label. It cannot be dismissed while the action runs. Focus goes back to the control that
+ * opened it (WCAG 2.4.3), or to `returnFocusTo` when that control is gone.
  */
 export function ConfirmDialog({
   open,
@@ -22,6 +23,7 @@ export function ConfirmDialog({
   busyLabel,
   busy,
   onConfirm,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -31,6 +33,8 @@ export function ConfirmDialog({
   busyLabel: string;
   busy: boolean;
   onConfirm: () => void;
+  /** Where focus goes on close, when not back to the control that opened it (see DialogContent). */
+  returnFocusTo?: React.RefObject<HTMLElement | null>;
 }) {
   return (
     <Dialog
@@ -39,7 +43,7 @@ export function ConfirmDialog({
         if (!busy) onOpenChange(next);
       }}
     >
-      <DialogContent>
+      <DialogContent returnFocusTo={returnFocusTo}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -1,17 +1,30 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type * as React from "react";
+import * as React from "react";
 import { cn } from "@/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/**
+ * Focus goes back to the control that opened the dialog when it closes (WCAG 2.4.3). Radix only
+ * does that for a <DialogTrigger>; our dialogs are opened by state, from buttons, links and menu
+ * items, so the control focused when the dialog opened is remembered here. `returnFocusTo` wins
+ * when given and still on the page: a menu's trigger (the menu item is gone by then), or what
+ * should have focus once the opener itself is gone (a removed row's heading).
+ */
 export function DialogContent({
   className,
   children,
+  returnFocusTo,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content>) {
+}: React.ComponentProps<typeof DialogPrimitive.Content> & {
+  returnFocusTo?: React.RefObject<HTMLElement | null>;
+}) {
+  const opener = React.useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-in data-[state=open]:fade-in-0" />
@@ -21,10 +34,29 @@ export function DialogContent({
           "fixed top-[50%] left-[50%] z-50 grid w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 rounded-lg border bg-card p-6 shadow-lg sm:max-w-lg",
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          // Still the control that was used to open it: focus moves in after this.
+          opener.current =
+            document.activeElement instanceof HTMLElement &&
+            document.activeElement !== document.body
+              ? document.activeElement
+              : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          const target = [returnFocusTo?.current, opener.current].find((e) => e?.isConnected);
+          if (target) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus:ring-2 focus:ring-ring focus:outline-hidden">
+        {/* 32 px: a target of at least 24 px (WCAG 2.5.8). */}
+        <DialogPrimitive.Close className="absolute top-3 right-3 inline-flex size-8 items-center justify-center rounded-md opacity-70 transition-opacity hover:bg-accent hover:opacity-100 focus:ring-2 focus:ring-ring focus:outline-hidden">
           <XIcon className="size-4" />
           <span className="sr-only">Close</span>
         </DialogPrimitive.Close>

@@ -112,6 +112,14 @@ export function Sidebar({ className, children, ...props }: React.ComponentProps<
           side="left"
           className="w-(--sidebar-width) bg-sidebar p-0 text-sidebar-foreground [&>button]:hidden"
           style={{ "--sidebar-width": SIDEBAR_WIDTH_MOBILE } as React.CSSProperties}
+          // Opened by the header's trigger, not a SheetTrigger: focus goes back to it (WCAG 2.4.3).
+          onCloseAutoFocus={(event) => {
+            const trigger = document.querySelector<HTMLElement>('[data-slot="sidebar-trigger"]');
+            if (trigger) {
+              event.preventDefault();
+              trigger.focus();
+            }
+          }}
         >
           <SheetHeader className="sr-only">
             <SheetTitle>Navigation</SheetTitle>
@@ -172,9 +180,10 @@ export function SidebarTrigger({
   );
 }
 
-export function SidebarInset({ className, ...props }: React.ComponentProps<"main">) {
+/** The column beside the sidebar: the page's header and its <main>, which the caller places. */
+export function SidebarInset({ className, ...props }: React.ComponentProps<"div">) {
   return (
-    <main
+    <div
       data-slot="sidebar-inset"
       className={cn("relative flex w-full min-w-0 flex-1 flex-col bg-background", className)}
       {...props}

@@ -1,9 +1,40 @@
 import type * as React from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { cn } from "@/lib/utils";
 
+/**
+ * On a narrow screen a wide table scrolls sideways. Then its container takes focus, so it can be
+ * scrolled with the keyboard (WCAG 2.1.1; axe's scrollable-region-focusable) — and only then, so
+ * a table that fits adds no tab stop.
+ */
+function useScrollsSideways() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  const measure = useCallback(() => {
+    const element = ref.current;
+    if (element) setScrolls(element.scrollWidth > element.clientWidth + 1);
+  }, []);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, [measure]);
+  return { ref, scrolls };
+}
+
 export function Table({ className, ...props }: React.ComponentProps<"table">) {
+  const { ref, scrolls } = useScrollsSideways();
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      ref={ref}
+      data-slot="table-container"
+      tabIndex={scrolls ? 0 : undefined}
+      className="relative w-full overflow-x-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
       <table
         data-slot="table"
         className={cn("w-full caption-bottom text-sm", className)}

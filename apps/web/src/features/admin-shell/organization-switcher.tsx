@@ -1,5 +1,5 @@
 import { Building2, Check, ChevronsUpDown, Plus } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { CreateOrganizationDialog } from "@/components/create-organization-dialog";
 import { Button } from "@/components/ui/button";
 import {
@@ -19,6 +19,9 @@ import { useCurrentOrganization } from "@/lib/organizations";
 export function OrganizationSwitcher() {
   const { organizations, current, select } = useCurrentOrganization();
   const [creating, setCreating] = useState(false);
+  // The menu item that opened the dialog is gone when it closes: focus goes back to the menu's
+  // button instead (WCAG 2.4.3).
+  const triggerRef = useRef<HTMLButtonElement>(null);
 
   if (organizations.length <= 1) {
     return current ? (
@@ -37,15 +40,16 @@ export function OrganizationSwitcher() {
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button
+            ref={triggerRef}
             variant="outline"
             className="max-w-56 justify-between gap-2 px-2 sm:px-3"
-            aria-label="Switch organization"
           >
             <Building2 className="size-4 text-muted-foreground" aria-hidden="true" />
-            {/* Phones show the icon only; the button's label still names it. */}
-            <span className="hidden truncate sm:inline">
+            {/* Phones show the icon only. The name is the button's name too (WCAG 2.5.3). */}
+            <span className="sr-only sm:not-sr-only sm:truncate">
               {current?.name ?? "Select organization"}
-            </span>
+            </span>{" "}
+            <span className="sr-only">Switch organization</span>
             <ChevronsUpDown
               className="hidden size-4 text-muted-foreground sm:block"
               aria-hidden="true"
@@ -69,7 +73,11 @@ export function OrganizationSwitcher() {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <CreateOrganizationDialog open={creating} onOpenChange={setCreating} />
+      <CreateOrganizationDialog
+        open={creating}
+        onOpenChange={setCreating}
+        returnFocusTo={triggerRef}
+      />
     </>
   );
 }

@@ -43,14 +43,18 @@ export function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-9 gap-2 px-1.5" aria-label="Account menu">
+        {/* Named by what it shows (WCAG 2.5.3): the name, then what the button opens. */}
+        <Button variant="ghost" className="h-9 gap-2 px-1.5">
           <span
             aria-hidden="true"
             className="flex size-8 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
           >
             {initial}
           </span>
-          <span className="hidden max-w-40 truncate text-sm font-medium sm:inline">{name}</span>
+          <span className="sr-only text-sm font-medium sm:not-sr-only sm:max-w-40 sm:truncate">
+            {name}
+          </span>{" "}
+          <span className="sr-only">Account menu</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">

@@ -22,13 +22,23 @@ import { secretFromTotpUri, twoFactorErrorMessage } from "./totp";
 export function TwoFactorCard({ user }: { user: User }) {
   const enabled = user.factors.some((factor) => factor.status === "verified");
   const [enrolment, setEnrolment] = useState<PendingEnrolment | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Removing the app removes the list, its Remove button and the confirm with them: focus goes to
+  // the card's heading rather than being lost (WCAG 2.4.3).
+  const wasEnabled = useRef(enabled);
+  useEffect(() => {
+    if (wasEnabled.current && !enabled) headingRef.current?.focus();
+    wasEnabled.current = enabled;
+  }, [enabled]);
 
   return (
     <Card>
       <CardHeader className="sm:flex-row sm:items-start sm:justify-between sm:gap-4">
         <div className="grid gap-1.5">
           <CardTitle>
-            <h2 className="text-lg">Two-factor authentication</h2>
+            <h2 ref={headingRef} tabIndex={-1} className="text-lg outline-none">
+              Two-factor authentication
+            </h2>
           </CardTitle>
           <CardDescription>
             Ask for a code from an authenticator app, as well as the code we text you, every time

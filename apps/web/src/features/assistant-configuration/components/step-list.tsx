@@ -24,8 +24,8 @@ function stepStatus(index: number, current: number, completed: readonly boolean[
 
 /**
  * SPEC.md §2 step list: a step is clickable if it is completed, is step 0, or is at most one
- * beyond the highest completed step. Each button is named by its title alone; its state is
- * its description.
+ * beyond the highest completed step. Each button is named by what it shows — its number, title
+ * and line (WCAG 2.5.3); its state is its description.
  */
 export function StepList({ current, completed, onSelect }: StepListProps) {
   return (
@@ -40,7 +40,7 @@ export function StepList({ current, completed, onSelect }: StepListProps) {
                 type="button"
                 disabled={!clickable}
                 aria-current={active ? "step" : undefined}
-                aria-labelledby={`wizard-step-${index}-title`}
+                aria-labelledby={`wizard-step-${index}-marker wizard-step-${index}-title wizard-step-${index}-line`}
                 aria-describedby={`wizard-step-${index}-status`}
                 onClick={() => onSelect(index)}
                 className={cn(
@@ -49,7 +49,12 @@ export function StepList({ current, completed, onSelect }: StepListProps) {
                   !clickable && "cursor-not-allowed hover:bg-transparent",
                 )}
               >
-                <StepMarker index={index} active={active} done={completed[index] === true} />
+                <StepMarker
+                  id={`wizard-step-${index}-marker`}
+                  index={index}
+                  active={active}
+                  done={completed[index] === true}
+                />{" "}
                 <span className="flex min-w-0 flex-col gap-0.5">
                   <span
                     id={`wizard-step-${index}-title`}
@@ -59,12 +64,9 @@ export function StepList({ current, completed, onSelect }: StepListProps) {
                     )}
                   >
                     {title}
-                  </span>
-                  <span className="text-xs text-muted-foreground">
+                  </span>{" "}
+                  <span id={`wizard-step-${index}-line`} className="text-xs text-muted-foreground">
                     {STEP_DESCRIPTIONS[index]}
-                    <span id={`wizard-step-${index}-status`} className="sr-only">
-                      {stepStatus(index, current, completed)}
-                    </span>
                   </span>
                 </span>
                 {clickable ? null : (
@@ -74,6 +76,10 @@ export function StepList({ current, completed, onSelect }: StepListProps) {
                   />
                 )}
               </button>
+              {/* Outside the button: its state describes it, but is not text it shows. */}
+              <span id={`wizard-step-${index}-status`} className="sr-only">
+                {stepStatus(index, current, completed)}
+              </span>
             </li>
           );
         })}
@@ -82,9 +88,20 @@ export function StepList({ current, completed, onSelect }: StepListProps) {
   );
 }
 
-function StepMarker({ index, active, done }: { index: number; active: boolean; done: boolean }) {
+function StepMarker({
+  id,
+  index,
+  active,
+  done,
+}: {
+  id: string;
+  index: number;
+  active: boolean;
+  done: boolean;
+}) {
   return (
     <span
+      id={id}
       aria-hidden="true"
       className={cn(
         "flex size-6 shrink-0 items-center justify-center rounded-full border text-xs font-semibold",
@@ -122,7 +139,8 @@ export function CompactStepList({ current, completed, onSelect }: StepListProps)
                 type="button"
                 disabled={!clickable}
                 aria-current={active ? "step" : undefined}
-                aria-label={title}
+                // The number it shows is part of its name (WCAG 2.5.3).
+                aria-label={`Step ${index + 1}: ${title}`}
                 aria-describedby={`wizard-compact-step-${index}-status`}
                 onClick={() => onSelect(index)}
                 className={cn(
