@@ -68,7 +68,7 @@ export const router = createBrowserRouter([
             path: "configure-assistant/:formType/:assistantId",
             element: <LegacyConfigureAssistantRedirect />,
           },
-          { path: "*", element: <NotFoundPage /> },
+          { path: "*", element: <NotFoundPage inAdminLayout /> },
         ],
       },
       { path: "*", element: <NotFoundPage /> },

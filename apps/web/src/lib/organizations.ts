@@ -68,7 +68,11 @@ export function useCurrentOrganization() {
     /** The user's role in the current organization (read from membership, SPEC.md §6). */
     role: current?.role ?? null,
     isLoading: query.isLoading,
-    isFetching: query.isFetching,
+    // A getter: TanStack Query re-renders a component for the fields it reads, so only the pages
+    // that show a retry in progress follow every refetch of the organizations.
+    get isFetching() {
+      return query.isFetching;
+    },
     error: query.error,
     refetch: query.refetch,
     select,

@@ -2,10 +2,20 @@ import { Link } from "react-router";
 import { Brand } from "@/components/brand";
 import { Button } from "@/components/ui/button";
 
-/** SPEC.md §2: any other path. */
-export function NotFoundPage() {
+/**
+ * SPEC.md §2: any other path. Under /admin it sits in the admin layout's <main>, so it is not a
+ * second one.
+ */
+export function NotFoundPage({ inAdminLayout = false }: { inAdminLayout?: boolean }) {
+  const Root = inAdminLayout ? "div" : "main";
   return (
-    <main className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted/40 p-4 text-center">
+    <Root
+      className={
+        inAdminLayout
+          ? "flex flex-col items-center justify-center gap-6 py-16 text-center"
+          : "flex min-h-svh flex-col items-center justify-center gap-6 bg-muted/40 p-4 text-center"
+      }
+    >
       <Brand />
       <p className="text-7xl font-bold tracking-tight text-primary" aria-hidden="true">
         404
@@ -19,6 +29,6 @@ export function NotFoundPage() {
       <Button asChild>
         <Link to="/">Return to Home</Link>
       </Button>
-    </main>
+    </Root>
   );
 }
