@@ -1,6 +1,6 @@
 import { Secret, TOTP } from "otpauth";
 import { logIn, logOut, newPerson, readCode, signUp, uniquePhone } from "./auth-helpers.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, screenshots, test } from "./fixtures.ts";
 
 test.describe("sign-up and sign-in", () => {
   test("signs up with a code from the outbox, lands as owner, logs out and logs back in", async ({
@@ -43,12 +43,50 @@ test.describe("sign-up and sign-in", () => {
     await expect(page).toHaveURL(/\/admin\/settings\/profile$/);
   });
 
-  test("signup needs every field", async ({ page }) => {
+  test("signup needs every field, and says what is wrong under each one at once", async ({
+    page,
+  }) => {
     await page.goto("/signup");
     await page.getByLabel("Full Name").fill("Only A Name");
+    await page.getByLabel("Email").fill("only@");
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText("All fields are required")).toBeVisible();
     await expect(page.getByText("Please fill in all fields to continue.")).toBeVisible();
+    const expected: [string, string | null][] = [
+      ["Full Name", null],
+      ["Email", "Enter a valid email address"],
+      ["Phone Number", "Include country code (e.g., +1 for US) Enter your phone number"],
+      ["Company Name", "Enter your company name"],
+    ];
+    for (const [label, description] of expected) {
+      const field = page.getByLabel(label);
+      await expect(field).toHaveAttribute("aria-invalid", description ? "true" : "false");
+      if (description) await expect(field).toHaveAccessibleDescription(description);
+    }
+    // The first field in error has the focus.
+    await expect(page.getByLabel("Email")).toBeFocused();
+    await screenshots(page, "signup-errors");
+
+    // Fixing a field clears its error; a phone too short is named as such.
+    await page.getByLabel("Email").fill("only@example.com");
+    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "false");
+    await page.getByLabel("Phone Number").fill("+12");
+    await page.getByLabel("Company Name").fill("Only Co");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByLabel("Phone Number")).toHaveAccessibleDescription(
+      "Include country code (e.g., +1 for US) Enter a phone number with its country code, e.g. +1 415 555 0123",
+    );
+  });
+
+  test("login says under the field that the phone number is missing", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Send Verification Code" }).click();
+    await expect(page.getByText("Login failed")).toBeVisible();
+    const phone = page.getByLabel("Phone Number");
+    await expect(phone).toHaveAttribute("aria-invalid", "true");
+    await expect(phone).toHaveAccessibleDescription(
+      "Include country code (e.g., +1 for US) Enter your phone number",
+    );
   });
 
   test("the code step needs 6 digits and says when a code is wrong", async ({ page }) => {

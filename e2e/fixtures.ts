@@ -1,20 +1,54 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
-/** Fails on serious or critical accessibility violations of the page as it is now. */
+/**
+ * Fails on any accessibility violation of the page as it is now, whatever axe's impact (minor
+ * and moderate ones too, such as content outside a landmark). Two rules axe leaves off by default
+ * are on: targets of at least 24 px (WCAG 2.5.8) and visible labels inside accessible names
+ * (2.5.3).
+ */
 export async function expectAccessible(page: Page): Promise<void> {
   // Judge the settled page: a toast or dialog mid-transition is partly transparent.
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== "running"),
   );
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    );
+  const results = await new AxeBuilder({ page })
+    .options({
+      rules: {
+        "target-size": { enabled: true },
+        "label-content-name-mismatch": { enabled: true },
+      },
+    })
+    .analyze();
+  const blocking = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
   expect(blocking, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+const allowedConsoleErrors = new WeakMap<Page, RegExp[]>();
+
+/**
+ * For a test that makes requests fail on purpose (a server that is down): the browser logs each
+ * failed request as a console error, which the `page` fixture would otherwise fail on.
+ */
+export function allowConsoleErrors(page: Page, pattern: RegExp): void {
+  allowedConsoleErrors.set(page, [...(allowedConsoleErrors.get(page) ?? []), pattern]);
+}
+
+/** With E2E_SCREENSHOTS set, full-page shots at 1280 and 390 px for a person to look at. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  const size = page.viewportSize();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.waitForFunction(() =>
+      document.getAnimations().every((a) => a.playState !== "running"),
+    );
+    await page.screenshot({ path: base.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  if (size) await page.setViewportSize(size);
 }
 
 /**
@@ -26,7 +60,9 @@ export const test = base.extend<{ page: Page }>({
     const consoleErrors: string[] = [];
     page.on("console", (m) => {
       // A 4xx answer to a bad code or a forbidden action is the app working; 5xx is not.
-      if (m.type() === "error" && !/status of 4\d\d/.test(m.text())) consoleErrors.push(m.text());
+      if (m.type() !== "error" || /status of 4\d\d/.test(m.text())) return;
+      if ((allowedConsoleErrors.get(page) ?? []).some((p) => p.test(m.text()))) return;
+      consoleErrors.push(m.text());
     });
     page.on("pageerror", (e) => consoleErrors.push(e.message));
     // These machines are offline: Gravatar answers as it does for an address without a picture

@@ -1,6 +1,14 @@
 import type { Browser, Page } from "@playwright/test";
-import { logIn, newPerson, type Person, readCode, signUp, uniquePhone } from "./auth-helpers.ts";
-import { expect, test } from "./fixtures.ts";
+import {
+  logIn,
+  logOut,
+  newPerson,
+  type Person,
+  readCode,
+  signUp,
+  uniquePhone,
+} from "./auth-helpers.ts";
+import { expect, screenshots, test } from "./fixtures.ts";
 
 async function openSettings(page: Page): Promise<void> {
   await page.goto("/admin/settings/organization");
@@ -21,22 +29,41 @@ async function invite(page: Page, email: string, role: "Member" | "Admin"): Prom
   return link;
 }
 
-/** A new person opens the link in their own browser, signs up from it and accepts. */
-async function acceptBySigningUp(browser: Browser, link: string, person: Person) {
+/**
+ * A new person opens the link in their own browser and signs up from it (issue 12 §7): "Create
+ * account" first, the invited email filled in, "You're joining …", no company name; they land
+ * in the inviting organization, and no organization of their own is made.
+ */
+async function acceptBySigningUp(
+  browser: Browser,
+  link: string,
+  person: Person,
+  joining: { organization: string; role: "an admin" | "a member" },
+) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(new URL(link).pathname);
-  await page.getByRole("link", { name: "Sign up to accept" }).click();
+  const actions = page.getByRole("link", { name: /Create account|Log in to accept/ });
+  await expect(actions.first()).toHaveText("Create account");
+  await actions.first().click();
+  await expect(page).toHaveURL(/\/signup\?invitation=[0-9a-f]{64}$/);
+  await expect(
+    page.getByText(`You're joining ${joining.organization} as ${joining.role}.`),
+  ).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(person.email);
+  await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
+  await expect(page.getByLabel("Company Name")).toHaveCount(0);
+  await screenshots(page, "signup-from-invitation");
   await page.getByLabel("Full Name").fill(person.fullName);
-  await page.getByLabel("Email").fill(person.email);
   await page.getByLabel("Phone Number").fill(person.phone);
-  await page.getByLabel("Company Name").fill(person.company);
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByLabel("Verification Code").fill(await readCode(page, person.phone));
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/invitations\//);
-  await page.getByRole("button", { name: "Accept invitation" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByText(`You joined ${joining.organization}`)).toBeVisible();
+  // Only the organization joined: the header shows its name, not a switcher.
+  await expect(page.getByTestId("organization-name")).toHaveText(joining.organization);
+  await expect(page.getByRole("button", { name: "Switch organization" })).toHaveCount(0);
   return { context, page };
 }
 
@@ -52,6 +79,18 @@ test("a team: invite an admin and a member, each role sees what SPEC.md §6 allo
   // The owner never gets a Remove action on their own row.
   await expect(page.getByRole("button", { name: `Remove ${owner.fullName}` })).toHaveCount(0);
 
+  // Every problem shows under the field, not only in a toast.
+  const inviteEmail = page.getByLabel("Email");
+  await inviteEmail.fill("not-an-email");
+  await page.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(inviteEmail).toHaveAttribute("aria-invalid", "true");
+  await expect(inviteEmail).toHaveAccessibleDescription("Enter a valid email address");
+  await expect(inviteEmail).toBeFocused();
+  await inviteEmail.fill(owner.email);
+  await page.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(inviteEmail).toHaveAccessibleDescription(`${owner.email} is already a member`);
+  await inviteEmail.fill("");
+
   const adminPerson = newPerson("Admin");
   const adminLink = await invite(page, adminPerson.email, "Admin");
   const memberEmail = `member.${Date.now()}@example.com`;
@@ -60,7 +99,10 @@ test("a team: invite an admin and a member, each role sees what SPEC.md §6 allo
   await expect(page.getByRole("cell", { name: memberEmail, exact: true })).toBeVisible();
 
   // The admin signs up from the link and joins the owner's organization as admin.
-  const admin = await acceptBySigningUp(browser, adminLink, adminPerson);
+  const admin = await acceptBySigningUp(browser, adminLink, adminPerson, {
+    organization: owner.company,
+    role: "an admin",
+  });
   await expect(
     admin.page.getByRole("heading", { name: `${owner.company} Dashboard` }),
   ).toBeVisible();
@@ -103,9 +145,16 @@ test("a team: invite an admin and a member, each role sees what SPEC.md §6 allo
   await expect(page.getByText("Organization settings saved")).toBeVisible();
   await expect(page.getByRole("cell", { name: memberEmail, exact: true })).toBeVisible();
   const memberRow = page.getByRole("row").filter({ hasText: memberEmail });
-  await memberRow.getByRole("button", { name: /^Remove / }).click();
+  const remove = memberRow.getByRole("button", { name: /^Remove / });
+  // Cancelled: focus is back on the button that asked.
+  await remove.click();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(remove).toBeFocused();
+  await remove.click();
   await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
   await expect(page.getByText("Member removed from organization")).toBeVisible();
+  // Its row is gone: focus goes to the table's heading, not to the top of the page.
+  await expect(page.getByRole("heading", { name: "Team Members" })).toBeFocused();
   await expect(page.getByRole("row").filter({ hasText: memberEmail })).toHaveCount(0);
 
   await admin.context.close();
@@ -124,5 +173,29 @@ test("an invitation for someone else says so", async ({ page, browser }) => {
   await stranger.goto(new URL(link).pathname);
   await stranger.getByRole("button", { name: "Accept invitation" }).click();
   await expect(stranger.getByRole("alert")).toContainText("This invitation is for invitee.");
+  await context.close();
+});
+
+test("an invitation for an email that has an account offers Log in", async ({ page, browser }) => {
+  const owner = newPerson("Host");
+  await signUp(page, owner);
+  const existing = newPerson("Existing");
+  const context = await browser.newContext();
+  const invitee = await context.newPage();
+  await signUp(invitee, existing);
+  await logOut(invitee);
+
+  await openSettings(page);
+  const link = await invite(page, existing.email, "Member");
+  await invitee.goto(new URL(link).pathname);
+  await expect(
+    invitee.getByText(`${existing.email} already has a Ringback account.`),
+  ).toBeVisible();
+  await expect(invitee.getByRole("link", { name: "Create account" })).toHaveCount(0);
+  await invitee.getByRole("link", { name: "Log in to accept" }).click();
+  await logIn(invitee, existing.phone);
+  await expect(invitee).toHaveURL(/\/invitations\//);
+  await invitee.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(invitee.getByRole("heading", { name: `${owner.company} Dashboard` })).toBeVisible();
   await context.close();
 });
