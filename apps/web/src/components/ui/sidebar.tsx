@@ -300,10 +300,13 @@ export function SidebarMenuButton({
     />
   );
   if (!tooltip) return button;
+  const hidden = state !== "collapsed" || isMobile;
   return (
-    <Tooltip>
+    // Kept shut where the label is visible anyway: an invisible open tooltip would swallow the
+    // Escape meant for the phone sidebar.
+    <Tooltip open={hidden ? false : undefined}>
       <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== "collapsed" || isMobile}>
+      <TooltipContent side="right" align="center" hidden={hidden}>
         {tooltip}
       </TooltipContent>
     </Tooltip>
