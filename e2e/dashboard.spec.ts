@@ -111,6 +111,35 @@ test.describe("the dashboard tells the truth (issue 12 §6)", () => {
   });
 });
 
+test("Organization Settings and Profile say so when they cannot load, with Retry", async ({
+  page,
+}) => {
+  await signUp(page, newPerson("Settings"));
+  allowConsoleErrors(page, /status of 503/);
+  await page.route("**/api/organizations/*/members", (route) => route.fulfill(unavailable));
+  await page.goto("/admin/settings/organization");
+  const team = page.getByRole("alert").filter({ hasText: "Couldn't load the team." });
+  await expect(team).toBeVisible();
+  // The invitations did load: their card shows the truth, an empty list.
+  await expect(page.getByText("No pending invitations.")).toBeVisible();
+  await expect(page.getByText("Failed to load organization data").first()).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, "organization-settings-team-error");
+  await page.unroute("**/api/organizations/*/members");
+  await team.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("columnheader", { name: "Role" }).first()).toBeVisible();
+  await expect(team).toHaveCount(0);
+
+  await page.route("**/api/account", (route) => route.fulfill(unavailable));
+  await page.goto("/admin/settings/profile");
+  const profile = page.getByRole("alert").filter({ hasText: "Couldn't load your profile." });
+  await expect(profile).toBeVisible();
+  await screenshots(page, "profile-error");
+  await page.unroute("**/api/account");
+  await profile.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByLabel("Full Name")).toBeVisible();
+});
+
 test.describe("drafts (issue 12 §8)", () => {
   test("Back from a brand-new assistant offers to discard it; a kept one is a draft", async ({
     page,
@@ -260,4 +289,31 @@ test.describe("the admin shell", () => {
     await expect(name).toHaveAccessibleDescription("Enter an organization name");
     await expect(name).toBeFocused();
   });
+});
+
+test("every page passes axe on a phone (390 px) too", async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // page.goto checks each page once it has settled.
+  await page.goto("/login");
+  await page.goto("/signup");
+  const person = newPerson("Phone");
+  await signUp(page, person);
+  await startNewAssistant(page);
+  for (const path of [
+    "/admin/dashboard",
+    "/admin/call-records",
+    "/admin/settings/organization",
+    "/admin/settings/profile",
+    "/admin/nothing-here",
+  ]) {
+    await page.goto(path);
+  }
+  // The phone sidebar (a sheet) closes back to its trigger.
+  const trigger = page.getByRole("button", { name: "Toggle sidebar" });
+  await trigger.click();
+  await expect(page.getByRole("dialog", { name: "Navigation" })).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+  await expect(trigger).toBeFocused();
 });

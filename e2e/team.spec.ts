@@ -8,7 +8,7 @@ import {
   signUp,
   uniquePhone,
 } from "./auth-helpers.ts";
-import { expect, screenshots, test } from "./fixtures.ts";
+import { expect, expectAccessible, screenshots, test } from "./fixtures.ts";
 
 async function openSettings(page: Page): Promise<void> {
   await page.goto("/admin/settings/organization");
@@ -45,6 +45,8 @@ async function acceptBySigningUp(
   await page.goto(new URL(link).pathname);
   const actions = page.getByRole("link", { name: /Create account|Log in to accept/ });
   await expect(actions.first()).toHaveText("Create account");
+  // This browser is not the fixture's: check its pages here.
+  await expectAccessible(page);
   await actions.first().click();
   await expect(page).toHaveURL(/\/signup\?invitation=[0-9a-f]{64}$/);
   await expect(
@@ -53,6 +55,7 @@ async function acceptBySigningUp(
   await expect(page.getByLabel("Email")).toHaveValue(person.email);
   await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
   await expect(page.getByLabel("Company Name")).toHaveCount(0);
+  await expectAccessible(page);
   await screenshots(page, "signup-from-invitation");
   await page.getByLabel("Full Name").fill(person.fullName);
   await page.getByLabel("Phone Number").fill(person.phone);
@@ -86,6 +89,7 @@ test("a team: invite an admin and a member, each role sees what SPEC.md §6 allo
   await expect(inviteEmail).toHaveAttribute("aria-invalid", "true");
   await expect(inviteEmail).toHaveAccessibleDescription("Enter a valid email address");
   await expect(inviteEmail).toBeFocused();
+  await screenshots(page, "invite-email-error");
   await inviteEmail.fill(owner.email);
   await page.getByRole("button", { name: "Send Invitation" }).click();
   await expect(inviteEmail).toHaveAccessibleDescription(`${owner.email} is already a member`);
