@@ -168,6 +168,25 @@ test("a form in use cannot be taken; a missing phone field is fixed in the sandb
   await page.getByRole("button", { name: "Refresh Fields" }).click();
   await expect(page.getByText("This form has no checkbox field")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Assign Fields & Continue" })).toBeEnabled();
+
+  // The name question removed, then one added back: after each Refresh Fields the suggestion
+  // follows the form, since the person never chose a name field themselves.
+  const nameField = page.getByLabel("Name Field");
+  await expect(nameField).toHaveText("What's your name?");
+  const editPage = await (await page.request.get(editHref!)).text();
+  const removeAction = editPage.match(
+    /What&#39;s your name\?<span class="type">short_text<\/span><\/span><form method="post" action="([^"]+)"/,
+  )?.[1];
+  expect(removeAction).toBeTruthy();
+  expect((await page.request.post(new URL(removeAction!, editHref!).href)).ok()).toBe(true);
+  await page.getByRole("button", { name: "Refresh Fields" }).click();
+  await expect(nameField).toHaveText("None");
+  const named = await page.request.post(editHref!.replace(/\/create$/, "/fields"), {
+    form: { type: "short_text" },
+  });
+  expect(named.ok()).toBe(true);
+  await page.getByRole("button", { name: "Refresh Fields" }).click();
+  await expect(nameField).toHaveText("What's your name?");
 });
 
 test("Finalize warns when the script uses {name} and no name field is chosen", async ({ page }) => {

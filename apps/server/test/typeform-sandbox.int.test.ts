@@ -741,6 +741,7 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
     expect(html).toContain("Typeform sandbox");
     expect(html).toContain("Add a phone number question");
     expect(html).toContain("Add a yes/no question");
+    expect(html).toContain("Add a name question");
     expect(html).not.toMatch(/<script/i);
     const before = await db
       .select({ at: sandboxTypeformForms.lastUpdatedAt })
@@ -761,6 +762,10 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
     );
     expect((await add("yes_no")).status).toBe(303);
     expect((await add("statement")).status).toBe(400);
+    // A name question: what the wizard's Name Field suggests after Refresh Fields.
+    expect((await add("short_text")).status).toBe(303);
+    const named = await provider.getFields(tokens.accessToken, form.id);
+    expect(named.text.at(-1)).toMatchObject({ type: "short_text", title: "What's your name?" });
 
     const withBoth = await provider.getFields(tokens.accessToken, form.id);
     expect(withBoth.phone).toHaveLength(1);
@@ -783,7 +788,7 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
     expect(removed.status).toBe(303);
     expect((await provider.getFields(tokens.accessToken, form.id)).phone).toEqual([]);
 
-    // Only phone and yes/no questions can be removed here.
+    // Only the kinds of question this page adds can be removed here; a legal tick box cannot.
     const legalId = withBoth.checkbox[0]!.id;
     await fetch(new URL(`${action}/${legalId}/delete`, editUrl), { method: "POST" });
     expect((await provider.getFields(tokens.accessToken, form.id)).checkbox).toHaveLength(2);

@@ -90,6 +90,8 @@ export const formFieldSchema = z.object({
   contact: z.enum(contactParts).nullable().optional(),
   /** A phone field's own country for numbers typed without a country code (ISO 3166-1). */
   defaultCountry: z.string().nullable().optional(),
+  /** A choice question's option labels, in form order (the script preview answers with them). */
+  choices: z.array(z.string()).optional(),
 });
 export type FormField = z.infer<typeof formFieldSchema>;
 

@@ -39,6 +39,8 @@ export interface FormField {
   contact?: ContactPart | null;
   /** A phone field's own country for numbers typed without a country code (ISO 3166-1). */
   defaultCountry?: string | null;
+  /** A choice question's option labels, in form order (the script preview answers with them). */
+  choices?: string[];
 }
 
 /** SPEC.md §3 response groups, plus the form's title and links. */

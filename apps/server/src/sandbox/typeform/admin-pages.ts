@@ -5,9 +5,12 @@ import type { SandboxTypeformField } from "../../db/schema/typeform-sandbox.ts";
 import { isContainer } from "./answers.ts";
 import type { SandboxContext } from "./context.ts";
 import { html, layout, messagePage, type RawHtml } from "./html.ts";
-import { phoneNumber, uniqueRef, yesNo } from "./sample-forms.ts";
+import { phoneNumber, shortText, uniqueRef, yesNo } from "./sample-forms.ts";
 
-/** The field types the edit page adds and removes: the ones Ringback's warnings are about. */
+/**
+ * The questions the edit page adds and removes: the ones Ringback's warnings are about, and a
+ * name question (the wizard suggests it after Refresh Fields).
+ */
 const EDITABLE: Record<string, { label: string; create: () => SandboxTypeformField }> = {
   phone_number: {
     label: "phone number",
@@ -17,11 +20,16 @@ const EDITABLE: Record<string, { label: string; create: () => SandboxTypeformFie
     label: "yes/no",
     create: () => yesNo(uniqueRef("call_ok"), "Can we call you?"),
   },
+  short_text: {
+    label: "name",
+    create: () => shortText(uniqueRef("name"), "What's your name?"),
+  },
 };
 
 const NOTICES: Record<string, string> = {
   "added-phone_number": "Phone number question added.",
   "added-yes_no": "Yes/no question added.",
+  "added-short_text": "Name question added.",
   removed: "Question removed.",
   unchanged: "Nothing changed: that question is gone already or cannot be removed here.",
 };
@@ -140,7 +148,7 @@ ${webhooks.map((w) => html`<tr><td>${w.tag}</td><td class="url">${w.url}</td><td
         return c.html(
           messagePage(
             "Can't add that",
-            "Only phone number and yes/no questions can be added here.",
+            "Only phone number, yes/no and name questions can be added here.",
           ),
           400,
         );

@@ -40,6 +40,28 @@ describe("sampleResponse", () => {
     });
   });
 
+  it("answers a choice question with its own first option (a ranking: its first two)", () => {
+    const form = {
+      all: [
+        {
+          ...field("f-service", "multiple_choice", "service", "Which service?"),
+          choices: ["Kitchen", "Bathroom"],
+        },
+        {
+          ...field("f-rank", "ranking", "priorities", "Rank these"),
+          choices: ["Price", "Speed", "Quality"],
+        },
+        field("f-budget", "dropdown", "budget", "Budget"),
+      ],
+      hidden: [],
+    };
+    expect(sampleResponse(form, null).questions.map((q) => q.value)).toEqual([
+      "Kitchen",
+      ["Price", "Speed"],
+      "The first option",
+    ]);
+  });
+
   it("knows the name only when a Name field is chosen, as a real call does", () => {
     expect(sampleResponse(websiteEnquiry, null).name).toBeNull();
   });

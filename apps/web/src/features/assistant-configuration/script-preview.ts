@@ -49,9 +49,18 @@ function sampleText(field: FormField): string {
   return String(BY_TYPE.short_text);
 }
 
+/** A choice question answered with its own options: the first (a ranking: the first two). */
+function sampleChoice(field: FormField): unknown {
+  const [first, second] = field.choices ?? [];
+  if (!first) return BY_TYPE[field.type];
+  if (field.type === "ranking") return second ? [first, second] : [first];
+  return first;
+}
+
 function sampleValue(field: FormField, nameFieldIds: string[]): unknown {
   if (nameFieldIds.length === 1 && nameFieldIds[0] === field.id) return SAMPLE_NAME;
   if (field.type === "short_text" || field.type === "text") return sampleText(field);
+  if (field.choices?.length) return sampleChoice(field);
   if (field.type === "hidden" && nameFieldIds.includes(field.id)) return SAMPLE_NAME;
   return field.type in BY_TYPE ? BY_TYPE[field.type] : String(BY_TYPE.short_text);
 }

@@ -9,7 +9,7 @@ import {
   Download,
   RotateCw,
 } from "lucide-react";
-import { Fragment, type ReactNode, useCallback, useEffect, useState } from "react";
+import { Fragment, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -49,12 +49,19 @@ function useUrlParams(): [
 ] {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseCallRecordsParams(searchParams);
+  // React Router's functional update reads the URL of the last render, so two changes before
+  // the next render (the search's debounce firing just after a filter was picked) would drop the
+  // first. Each change builds on the one before it; a new URL (back button, or ours arriving)
+  // becomes the base again.
+  const latest = useRef({ seen: searchParams, value: searchParams });
+  if (latest.current.seen !== searchParams)
+    latest.current = { seen: searchParams, value: searchParams };
   const update = useCallback(
-    (next: Partial<CallRecordsParams>, replace = false) =>
-      setSearchParams(
-        (current) => callRecordsSearch({ ...parseCallRecordsParams(current), ...next }),
-        { replace },
-      ),
+    (next: Partial<CallRecordsParams>, replace = false) => {
+      const value = callRecordsSearch({ ...parseCallRecordsParams(latest.current.value), ...next });
+      latest.current.value = value;
+      setSearchParams(value, { replace });
+    },
     [setSearchParams],
   );
   return [params, update];

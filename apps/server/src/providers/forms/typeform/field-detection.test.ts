@@ -247,6 +247,30 @@ describe("what the wizard reads from real Typeform definitions (issue 12)", () =
     expect(odd.phone.map((f) => f.defaultCountry)).toEqual([null, null]);
   });
 
+  it("carries a choice question's option labels, in form order, for the script preview", () => {
+    const choices = (...labels: string[]) => ({
+      properties: { choices: labels.map((label, i) => ({ id: `c${i}`, label })) },
+    });
+    const groups = groupTypeformFields(
+      {
+        id: "x",
+        fields: [
+          q("MC", "multiple_choice", "Which service?", choices("Kitchen", " Bathroom ", "")),
+          q("DD", "dropdown", "Budget", choices("Under $5k", "$5k–$20k")),
+          q("RK", "ranking", "Rank these", choices("Price", "Speed", "Quality")),
+          q("TXT", "short_text", "Company", choices("ignored")),
+        ],
+      },
+      { editUrl: null },
+    );
+    expect(groups.all.map((f) => f.choices ?? null)).toEqual([
+      ["Kitchen", "Bathroom"],
+      ["Under $5k", "$5k–$20k"],
+      ["Price", "Speed", "Quality"],
+      null,
+    ]);
+  });
+
   it("offers hidden fields apart from the questions, never as a tick box", () => {
     const groups = groupTypeformFields(
       {

@@ -116,7 +116,15 @@ function defaultCountryOf(field: TypeformFieldDefinition): string | null {
   return code && isSupportedCountry(code) ? code : null;
 }
 
+/** The question types whose answers are their choices' labels. */
+const CHOICE_TYPES = new Set(["multiple_choice", "dropdown", "picture_choice", "ranking"]);
+
 function toField({ field, contact }: FlatTypeformField): FormField {
+  const choices = CHOICE_TYPES.has(field.type)
+    ? (field.properties?.choices ?? [])
+        .map((choice) => choice.label?.trim() ?? "")
+        .filter((label) => label !== "")
+    : [];
   return {
     id: field.id,
     title: field.title?.trim() || field.ref || field.type,
@@ -124,6 +132,7 @@ function toField({ field, contact }: FlatTypeformField): FormField {
     ref: field.ref ?? null,
     contact,
     defaultCountry: field.type === "phone_number" ? defaultCountryOf(field) : null,
+    ...(choices.length > 0 ? { choices } : {}),
   };
 }
 

@@ -19,6 +19,7 @@ import {
   canAssignFields,
   type FieldSelection,
   fieldOptions,
+  type PreviousSelection,
   preselectFields,
   savedSelection,
   validateFieldSelection,
@@ -42,35 +43,22 @@ export function FieldsStep({
   reportConnectionError,
 }: StepProps) {
   const fields = useFormFields(organizationId, assistant.provider, assistant.form_id, true);
-  const [selection, setSelection] = useState<FieldSelection | null>(null);
+  // What the person has chosen (the saved choices, then every change made here), 'None'
+  // included. The rest is suggested from the form as it reads now, so Refresh Fields after
+  // adding a name question suggests it, while a choice made is never overridden.
+  const [chosen, setChosen] = useState<PreviousSelection>(() =>
+    savedSelection({
+      phone_field_id: assistant.phone_field_id,
+      checkbox_field_id: assistant.checkbox_field_id,
+      name_field_id: assistant.name_field_id,
+      email_field_id: assistant.email_field_id,
+    }),
+  );
+  const selection: FieldSelection | null = fields.data
+    ? preselectFields(fields.data.fields, chosen)
+    : null;
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
-
-  // Saved choices while the form still has them, else what the form makes obvious (the first
-  // phone/checkbox field, the name and email questions); a refresh keeps what the person has
-  // chosen since.
-  useEffect(() => {
-    if (!fields.data) return;
-    const groups = fields.data.fields;
-    setSelection((previous) =>
-      preselectFields(
-        groups,
-        previous ??
-          savedSelection({
-            phone_field_id: assistant.phone_field_id,
-            checkbox_field_id: assistant.checkbox_field_id,
-            name_field_id: assistant.name_field_id,
-            email_field_id: assistant.email_field_id,
-          }),
-      ),
-    );
-  }, [
-    fields.data,
-    assistant.phone_field_id,
-    assistant.checkbox_field_id,
-    assistant.name_field_id,
-    assistant.email_field_id,
-  ]);
 
   useEffect(() => {
     if (!fields.error) return;
@@ -123,7 +111,7 @@ export function FieldsStep({
     </div>
   );
 
-  if (fields.isLoading || (fields.data && !selection)) {
+  if (fields.isLoading) {
     return (
       <div className="flex flex-col gap-4">
         {intro}
@@ -164,7 +152,7 @@ export function FieldsStep({
   }
 
   const change = (key: keyof FieldSelection) => (value: string | null) => {
-    setSelection((previous) => (previous ? { ...previous, [key]: value } : previous));
+    setChosen((previous) => ({ ...previous, [key]: value }));
     setError(null);
   };
 
