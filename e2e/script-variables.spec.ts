@@ -1,17 +1,5 @@
-import type { Page } from "@playwright/test";
 import { newPerson, signUp } from "./auth-helpers.ts";
-import { expect, expectAccessible, test } from "./fixtures.ts";
-
-/** With E2E_SCREENSHOTS set, full-page shots at 1280 and 390 px for a person to look at. */
-async function screenshots(page: Page, name: string) {
-  if (!process.env.E2E_SCREENSHOTS) return;
-  const size = page.viewportSize();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
+import { expect, expectAccessible, screenshots, test } from "./fixtures.ts";
 
 /**
  * Issue 12 §3: the Customize step lists the form's variables and previews the script with a
