@@ -36,6 +36,8 @@ describe("database schema", async () => {
       "form_assistants",
       "form_submissions",
       "call_records",
+      "do_not_call_entries",
+      "audit_events",
     ];
     const { rows } = await pool.query<{ table_name: string; is_nullable: string }>(
       "select table_name, is_nullable from information_schema.columns where table_schema = 'public' and column_name = 'organization_id'",
@@ -89,5 +91,48 @@ describe("database schema", async () => {
     );
     expect(rows[0]!.token).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]!.token).not.toBe(rows[1]!.token);
+  });
+
+  it("keeps consent evidence as first written, and the audit trail append-only (issue 13)", async () => {
+    await pool.query(
+      "insert into organizations (id, name, slug) values ('org3', 'Gamma', 'gamma')",
+    );
+    const { rows } = await pool.query<{ id: string }>(
+      `insert into form_submissions (organization_id, form_id, provider_response_id, status, consent)
+       values ('org3', 'f', 'r1', 'call_scheduled', '{"answer":"Yes"}'),
+              ('org3', 'f', 'r2', 'call_scheduled', null) returning id`,
+    );
+    await expect(
+      pool.query(`update form_submissions set consent = '{"answer":"No"}' where id = $1`, [
+        rows[0]!.id,
+      ]),
+    ).rejects.toThrow(/consent evidence is immutable/);
+    await expect(
+      pool.query("update form_submissions set consent = null where id = $1", [rows[0]!.id]),
+    ).rejects.toThrow(/consent evidence is immutable/);
+    // Other columns still change, and a submission without evidence may get it once.
+    await pool.query("update form_submissions set status = 'not_available' where id = $1", [
+      rows[0]!.id,
+    ]);
+    await pool.query(`update form_submissions set consent = '{"answer":"Yes"}' where id = $1`, [
+      rows[1]!.id,
+    ]);
+
+    const { rows: events } = await pool.query<{ id: string }>(
+      `insert into audit_events (organization_id, actor_label, action, subject_type, subject_id)
+       values ('org3', 'Ana', 'do_not_call.added', 'phone_number', '+14155550123') returning id`,
+    );
+    await expect(
+      pool.query("update audit_events set actor_label = 'Bob' where id = $1", [events[0]!.id]),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      pool.query("delete from audit_events where id = $1", [events[0]!.id]),
+    ).rejects.toThrow(/append-only/);
+    // They go with their organization.
+    await pool.query("delete from organizations where id = 'org3'");
+    const { rowCount } = await pool.query(
+      "select 1 from audit_events where organization_id = 'org3'",
+    );
+    expect(rowCount).toBe(0);
   });
 });

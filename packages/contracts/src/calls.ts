@@ -23,6 +23,10 @@ export const callStatuses = [
   "failed",
   "busy",
   "no-answer",
+  // Issue 13 §5: attempts the pre-dial check refused; never dialled.
+  "blocked-dnc",
+  "blocked-limit",
+  "blocked-consent",
 ] as const;
 export type CallStatus = (typeof callStatuses)[number];
 

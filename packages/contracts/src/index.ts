@@ -1,6 +1,7 @@
 export * from "./accounts.ts";
 export * from "./assistants.ts";
 export * from "./calls.ts";
+export * from "./compliance.ts";
 export * from "./errors.ts";
 export * from "./field-detection.ts";
 export * from "./health.ts";

@@ -24,6 +24,12 @@ export const permissions = {
   "assistants:manage": ["owner", "admin"],
   "connections:manage": ["owner", "admin"],
   "calls:read": everyone,
+  // Issue 13: everyone sees and searches the do-not-call list; owners and admins change it
+  // (add, remove, import; export too, as it is a list of people's numbers) and read the audit
+  // trail.
+  "doNotCall:read": everyone,
+  "doNotCall:manage": ["owner", "admin"],
+  "audit:read": ["owner", "admin"],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export type Permission = keyof typeof permissions;

@@ -1,4 +1,4 @@
-import type { CallStatus } from "@ringback/contracts";
+import type { CallStatus, ConsentEvidence } from "@ringback/contracts";
 import { sql } from "drizzle-orm";
 import {
   date,
@@ -42,6 +42,11 @@ export const formSubmissions = pgTable(
     respondentPhoneNumber: text("respondent_phone_number"),
     status: text("status").$type<SubmissionStatus>().notNull(),
     answers: jsonb("answers").notNull().default({}),
+    /**
+     * What the person agreed to (issue 13 §1), written once at ingest and never changed (a
+     * trigger refuses it): null for submissions from before.
+     */
+    consent: jsonb("consent").$type<ConsentEvidence>(),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,6 +59,9 @@ export const formSubmissions = pgTable(
     ),
     index("form_submissions_org_created_idx").on(t.organizationId, t.createdAt.desc(), t.id.desc()),
     index("form_submissions_assistant_status_idx").on(t.assistantId, t.status),
+    // A number's submissions: the do-not-call cancelation, the per-number cap and the public
+    // opt-out (which organizations called it).
+    index("form_submissions_phone_idx").on(t.respondentPhoneNumber, t.organizationId),
   ],
 );
 

@@ -1,8 +1,10 @@
+import { DEFAULT_FIRST_SENTENCE } from "@ringback/contracts";
 import { sql } from "drizzle-orm";
 import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -84,6 +86,23 @@ export const formAssistants = pgTable(
       .notNull()
       .default("hang_up"),
     voicemailMessage: text("voicemail_message"),
+    /**
+     * Spoken before the script (issue 13 §7): the disclosure. Accepts {name}, {company},
+     * {assistant} and {form}; new assistants get DEFAULT_FIRST_SENTENCE.
+     */
+    firstSentence: text("first_sentence").notNull().default(DEFAULT_FIRST_SENTENCE),
+    /** No calls on Sundays / on public holidays, in the respondent's local time (issue 13 §6). */
+    skipSundays: boolean("skip_sundays").notNull().default(false),
+    skipHolidays: boolean("skip_holidays").notNull().default(false),
+    /**
+     * The form as last read for this assistant (fields assigned, activation): its last-updated
+     * time and the availability question's title and description, for the consent evidence.
+     */
+    formLastUpdatedAt: timestamp("form_last_updated_at", { withTimezone: true }),
+    availabilityQuestion: jsonb("availability_question").$type<{
+      title: string;
+      description: string | null;
+    }>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

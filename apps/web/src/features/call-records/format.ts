@@ -21,6 +21,9 @@ export const STATUS_LABELS: Record<CallStatus, string> = {
   failed: "Failed",
   busy: "Busy",
   "no-answer": "No Answer",
+  "blocked-dnc": "Blocked: on do-not-call list",
+  "blocked-limit": "Blocked: daily limit",
+  "blocked-consent": "Blocked: no consent",
 };
 
 /** SPEC.md §2 status colours: answered and completed green, in progress blue, others grey. */
