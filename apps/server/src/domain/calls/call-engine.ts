@@ -1,4 +1,3 @@
-import { callContextAnswers, fillScript, storedScriptQuestions } from "@ringback/contracts";
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { callRecords, formAssistants, formSubmissions } from "../../db/schema/index.ts";
@@ -6,12 +5,12 @@ import type { Logger } from "../../lib/logger.ts";
 import {
   type CallOutcome,
   isRetryable,
-  type PlaceCallInput,
   type VoiceProvider,
   VoiceProviderError,
 } from "../../providers/voice/voice-provider.ts";
 import { createBatchedSender } from "../../queue/batched-sender.ts";
 import type { Queue } from "../../queue/queue.ts";
+import { callBrief } from "./call-brief.ts";
 import {
   type CallingWindowSettings,
   effectiveCallingWindow,
@@ -45,23 +44,6 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** The provider's call webhook for our calls. */
 export function voiceWebhookUrl(publicUrl: string, providerId: string): string {
   return `${publicUrl}/api/voice-webhooks/${providerId}`;
-}
-
-/**
- * What the voice provider is asked to say and know for one submission: the assistant's script
- * with its variables filled in (`{name}`, `{answers}`, `{<ref>}`: script-variables in the
- * contracts, which the wizard's preview shares), and the lead's answers as the call's context.
- */
-export function callBrief(
-  script: string | null,
-  submission: { respondentName: string | null; answers: unknown },
-): Pick<PlaceCallInput, "task" | "context"> {
-  const questions = storedScriptQuestions(submission.answers);
-  const respondentName = submission.respondentName?.trim() || null;
-  return {
-    task: fillScript(script ?? "", { name: respondentName, questions }),
-    context: { respondentName, answers: callContextAnswers(questions) },
-  };
 }
 
 /**

@@ -67,6 +67,11 @@ export interface CallOutcome {
   /** Who picked up, when the provider detected it; null when it did not say. */
   answeredBy: AnsweredBy | null;
   errorMessage: string | null;
+  /**
+   * The provider's own disposition says the person asked not to be called again (Bland's
+   * `disposition_tag` DO_NOT_CONTACT). The call engine also reads the transcript (issue 13 §3).
+   */
+  askedNotToCall?: boolean;
   /** The provider's payload, kept for support and reprocessing. */
   raw: unknown;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callBrief } from "./call-engine.ts";
+import { callBrief } from "./call-brief.ts";
 
 /** form_submissions.answers as ingest stores it (see ingest-delivery.ts). */
 const stored = {

@@ -1,0 +1,128 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Database } from "../../db/database.ts";
+import {
+  callRecords,
+  type DoNotCallSource,
+  doNotCallEntries,
+  formSubmissions,
+} from "../../db/schema/index.ts";
+import { type AuditActor, recordAuditEvent } from "./audit.ts";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The reason recorded when a call heard the person ask not to be called again (issue 13 §3). */
+export const ASKED_NOT_TO_BE_CALLED = "Asked not to be called";
+
+/** What a blocked attempt says in Call Records (its error message; the status says the rest). */
+export const BLOCKED_DO_NOT_CALL = "Blocked: on do-not-call list";
+
+export interface AddToDoNotCallInput {
+  organizationId: string;
+  /** E.164 (the caller normalises: contracts' or submission-rules' toE164). */
+  phoneNumber: string;
+  reason: string;
+  source: DoNotCallSource;
+  actor: AuditActor;
+  /** The call it was heard on, if any. */
+  callRecordId?: string | null;
+}
+
+/**
+ * Puts a number on an organization's do-not-call list and cancels every attempt to it that has
+ * not been dialled yet, for every assistant of the organization (issue 13 §2–3), in one
+ * transaction with its audit event. Idempotent: a number already listed keeps its first entry
+ * (and its pending attempts are still canceled, in case one slipped in).
+ */
+export async function addToDoNotCallList(
+  db: Tx | Database,
+  input: AddToDoNotCallInput,
+): Promise<{ added: boolean; canceledAttempts: number }> {
+  const run = async (tx: Tx) => {
+    const inserted = await tx
+      .insert(doNotCallEntries)
+      .values({
+        organizationId: input.organizationId,
+        phoneNumber: input.phoneNumber,
+        reason: input.reason,
+        source: input.source,
+        addedByUserId: input.actor.userId,
+        callRecordId: input.callRecordId ?? null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: doNotCallEntries.id });
+    if (inserted.length > 0) {
+      await recordAuditEvent(tx, {
+        organizationId: input.organizationId,
+        actor: input.actor,
+        action: "do_not_call.added",
+        subject: { type: "phone_number", id: input.phoneNumber },
+        after: {
+          reason: input.reason,
+          source: input.source,
+          callRecordId: input.callRecordId ?? null,
+        },
+      });
+    }
+    const canceledAttempts = await cancelPendingAttemptsToNumber(tx, input);
+    return { added: inserted.length > 0, canceledAttempts };
+  };
+  // A transaction of its own, or a savepoint inside the caller's.
+  return db.transaction(run);
+}
+
+/**
+ * Ends every not-yet-dialled attempt of the organization to this number as blocked. A worker
+ * holding one of them locks its row first and then sees it final (placeCall skips final rows).
+ */
+export async function cancelPendingAttemptsToNumber(
+  tx: Tx | Database,
+  input: { organizationId: string; phoneNumber: string },
+): Promise<number> {
+  const now = new Date();
+  const submissions = tx
+    .select({ id: formSubmissions.id })
+    .from(formSubmissions)
+    .where(
+      and(
+        eq(formSubmissions.respondentPhoneNumber, input.phoneNumber),
+        eq(formSubmissions.organizationId, input.organizationId),
+      ),
+    );
+  const result = await tx
+    .update(callRecords)
+    .set({
+      dialState: "canceled",
+      status: "blocked-dnc",
+      errorMessage: BLOCKED_DO_NOT_CALL,
+      finalAt: now,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(callRecords.organizationId, input.organizationId),
+        inArray(callRecords.submissionId, submissions),
+        eq(callRecords.dialState, "scheduled"),
+        isNull(callRecords.finalAt),
+      ),
+    );
+  return result.rowCount ?? 0;
+}
+
+/** True when the number is on the organization's list (the pre-dial check; one index lookup). */
+export async function isOnDoNotCallList(
+  tx: Tx | Database,
+  organizationId: string,
+  phoneNumber: string,
+): Promise<boolean> {
+  const rows = await tx
+    .select({ one: sql<number>`1` })
+    .from(doNotCallEntries)
+    .where(
+      and(
+        eq(doNotCallEntries.organizationId, organizationId),
+        eq(doNotCallEntries.phoneNumber, phoneNumber),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
