@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { callBrief } from "./call-brief.ts";
 
+const withScript = (assistantScript: string | null) => ({
+  assistantScript,
+  firstSentence: null,
+  name: "Front desk",
+  formTitle: "Website enquiry",
+  companyName: "Northwind Realty",
+});
+
 /** form_submissions.answers as ingest stores it (see ingest-delivery.ts). */
 const stored = {
   answers: { f1: "Sam Rivera", f2: "Kitchen renovation" },
@@ -30,14 +38,17 @@ const stored = {
 describe("the call's prompt and context", () => {
   it("fills {name} everywhere, and says 'there' without a name", () => {
     const brief = (name: string | null) =>
-      callBrief("Hi {name}! {name}, is now good?", { respondentName: name, answers: stored }).task;
+      callBrief(withScript("Hi {name}! {name}, is now good?"), {
+        respondentName: name,
+        answers: stored,
+      }).task;
     expect(brief("Ana")).toBe("Hi Ana! Ana, is now good?");
     expect(brief(null)).toBe("Hi there! there, is now good?");
     expect(brief("  ")).toBe("Hi there! there, is now good?");
   });
 
   it("fills the fields' refs and {answers} from the stored questions", () => {
-    const { task } = callBrief("About {enquiry} ({utm_source}).\n{answers}", {
+    const { task } = callBrief(withScript("About {enquiry} ({utm_source}).\n{answers}"), {
       respondentName: "Sam Rivera",
       answers: stored,
     });
@@ -52,7 +63,9 @@ describe("the call's prompt and context", () => {
   });
 
   it("hands the lead's name and readable answers, without hidden fields, as the context", () => {
-    expect(callBrief("Hi", { respondentName: " Sam Rivera ", answers: stored }).context).toEqual({
+    expect(
+      callBrief(withScript("Hi"), { respondentName: " Sam Rivera ", answers: stored }).context,
+    ).toEqual({
       respondentName: "Sam Rivera",
       answers: [
         { question: "What's your name?", answer: "Sam Rivera" },
@@ -63,8 +76,11 @@ describe("the call's prompt and context", () => {
   });
 
   it("copes with a submission stored before questions were kept, and with no script", () => {
-    expect(callBrief(null, { respondentName: null, answers: { answers: { f1: "x" } } })).toEqual({
+    expect(
+      callBrief(withScript(null), { respondentName: null, answers: { answers: { f1: "x" } } }),
+    ).toEqual({
       task: "",
+      firstSentence: null,
       context: { respondentName: null, answers: [] },
     });
   });

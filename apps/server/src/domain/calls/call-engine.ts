@@ -1,6 +1,11 @@
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
-import { callRecords, formAssistants, formSubmissions } from "../../db/schema/index.ts";
+import {
+  callRecords,
+  formAssistants,
+  formSubmissions,
+  organizations,
+} from "../../db/schema/index.ts";
 import type { Logger } from "../../lib/logger.ts";
 import {
   type CallOutcome,
@@ -147,10 +152,16 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
   const now = deps.now?.() ?? new Date();
   const decision = await deps.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ attempt: callRecords, assistant: formAssistants, submission: formSubmissions })
+      .select({
+        attempt: callRecords,
+        assistant: formAssistants,
+        submission: formSubmissions,
+        companyName: organizations.name,
+      })
       .from(callRecords)
       .innerJoin(formAssistants, eq(formAssistants.id, callRecords.assistantId))
       .innerJoin(formSubmissions, eq(formSubmissions.id, callRecords.submissionId))
+      .innerJoin(organizations, eq(organizations.id, callRecords.organizationId))
       .where(eq(callRecords.id, attemptId))
       .for("update", { of: callRecords });
     if (!row) return { kind: "skipped" as const };
@@ -232,8 +243,7 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
   try {
     const { providerCallId } = await deps.voice.placeCall({
       phoneNumber: submission.respondentPhoneNumber ?? "",
-      ...callBrief(assistant.assistantScript, submission),
-      firstSentence: null,
+      ...callBrief({ ...assistant, companyName: decision.row.companyName }, submission),
       maxDurationMinutes: 10,
       voicemail: { action: assistant.voicemailAction, message: assistant.voicemailMessage },
       webhookUrl: voiceWebhookUrl(deps.publicUrl, deps.voice.id),
