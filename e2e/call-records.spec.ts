@@ -154,6 +154,31 @@ test("a new user finds the lead by phone and sees their name, phone, answers and
   await expect(page.getByText("The end date is before the start date.")).toBeVisible();
   await expect(page.getByLabel("To", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await screenshots(page, "call-records-custom-range");
+
+  // A broad search's page comes without its total (the server counts it on its own): the rows
+  // show at once, "Counting submissions…" until the count arrives, then the page numbers.
+  await page.getByRole("combobox", { name: "Date" }).click();
+  await page.getByRole("option", { name: "Any time" }).click();
+  let releaseCount: () => void = () => {};
+  const countHeld = new Promise<void>((resolve) => {
+    releaseCount = resolve;
+  });
+  await page.route(/\/call-records\?.*search=kitchen/, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), total: null } });
+  });
+  await page.route(/\/call-records\/count\?.*search=kitchen/, async (route) => {
+    await countHeld;
+    await route.continue();
+  });
+  await search.fill("kitchen");
+  await expect(row).toHaveCount(1);
+  const pagination = page.getByRole("navigation", { name: "Pagination" });
+  await expect(pagination).toContainText("Counting submissions… · page 1");
+  await expect(pagination.getByRole("button", { name: /Next/ })).toBeDisabled();
+  releaseCount();
+  await expect(pagination).toContainText("1 submission · page 1 of 1");
+  await expect(pagination.getByRole("button", { name: "Page 1" })).toBeVisible();
 });
 
 test("the recording player seeks, changes speed, downloads, and plays one at a time", async ({

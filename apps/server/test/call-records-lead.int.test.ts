@@ -1,4 +1,9 @@
-import type { CallGroupPage, CallRecordDetails, SignedLink } from "@ringback/contracts";
+import type {
+  CallGroupCount,
+  CallGroupPage,
+  CallRecordDetails,
+  SignedLink,
+} from "@ringback/contracts";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callRecords, formAssistants, formSubmissions } from "../src/db/schema/index.ts";
@@ -227,7 +232,7 @@ describe("call records: the lead behind the call", async () => {
   });
 
   it("gives the same page and total whether a search is read as narrow or broad", async () => {
-    const { listCallGroups } = await import("../src/domain/calls/call-records.ts");
+    const { countCallGroups, listCallGroups } = await import("../src/domain/calls/call-records.ts");
     const filters = [
       { search: "555" },
       { search: "555", sort: "oldest" as const, page: 2 },
@@ -245,9 +250,18 @@ describe("call records: the lead behind the call", async () => {
     for (const filter of filters) {
       const narrow = await listCallGroups(db, org, filter, { broadSearch: 1_000_000 });
       const broad = await listCallGroups(db, org, filter, { broadSearch: 0 });
-      expect(broad).toEqual(narrow);
+      // A broad search's page leaves its total to the count, which both readings agree on.
+      expect(broad).toEqual({ ...narrow, total: null });
+      const { page: _, ...counted } = filter as typeof filter & { page?: number };
+      for (const broadSearch of [0, 1_000_000]) {
+        expect(await countCallGroups(db, org, counted, { broadSearch })).toEqual({
+          total: narrow.total,
+        });
+      }
     }
-    expect((await listCallGroups(db, org, { search: "555" }, { broadSearch: 0 })).total).toBe(5);
+    expect(await countCallGroups(db, org, { search: "555" }, { broadSearch: 0 })).toEqual({
+      total: 5,
+    });
     // Every word present, but not as typed together: no match either way.
     expect((await listCallGroups(db, org, { search: "an island with" })).total).toBe(0);
     expect((await listCallGroups(db, org, { search: "with an island" })).total).toBe(1);
@@ -269,6 +283,29 @@ describe("call records: the lead behind the call", async () => {
       .where(eq(formSubmissions.id, ana.submissionId));
     expect(await names(q({ search: "attic" }))).toEqual(["Ana Lima"]);
     expect((await list(q({ search: "loft" }))).total).toBe(0);
+  });
+
+  it("counts what each filter lists through GET …/count, searched or not", async () => {
+    const counted = (params: Record<string, string>) =>
+      owner.json<CallGroupCount>(`${base}/count${q(params)}`);
+    const cases: Record<string, string>[] = [
+      {},
+      { status: "answered" },
+      { assistant: front!.id },
+      { search: "415", assistant: front!.id },
+      { search: "rivera" },
+      { search: "loft" },
+      { from: sp("2026-11-02"), to: sp("2026-11-06") },
+      // The page number is the page's business: the count ignores it.
+      { search: "555", page: "2" },
+    ];
+    for (const params of cases) {
+      const listed = await list(q(params));
+      expect(await counted(params), JSON.stringify(params)).toEqual({
+        total: listed.total ?? expect.any(Number),
+      });
+    }
+    expect((await counted({ search: "555" })).total).toBe(5);
   });
 
   it("filters by assistant, with the totals right", async () => {
@@ -296,7 +333,8 @@ describe("call records: the lead behind the call", async () => {
     const range = async (params: Record<string, string>) => {
       const page = await list(q(params));
       // The total is what is listed (every case here fits on one page).
-      expect(page.groups).toHaveLength(page.total);
+      expect(page.total).not.toBeNull();
+      expect(page.groups).toHaveLength(page.total!);
       return page.groups.map((g) => g.respondent.name ?? "no submission").sort();
     };
     // One day: 3 November in São Paulo. Ana's call at 01:00 UTC was still the 2nd there.

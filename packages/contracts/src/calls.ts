@@ -102,10 +102,18 @@ export interface CallGroup {
 
 export interface CallGroupPage {
   groups: CallGroup[];
-  /** Groups matching the search and filter, over all pages. */
-  total: number;
+  /**
+   * Groups matching the search and filter, over all pages; null for a broad search (thousands of
+   * matches), whose exact count takes longer than its page: GET …/call-records/count gives it.
+   */
+  total: number | null;
   page: number;
   pageSize: number;
+}
+
+/** GET …/call-records/count: the exact number of groups matching the search and filter. */
+export interface CallGroupCount {
+  total: number;
 }
 
 /** An answer as the form provider gave it: text, a number, a ticked box, choices, or none. */

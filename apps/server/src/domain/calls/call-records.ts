@@ -2,6 +2,7 @@ import {
   CALL_RECORDS_PAGE_SIZE,
   type CallAttemptItem,
   type CallGroup,
+  type CallGroupCount,
   type CallGroupPage,
   type CallRecordDetails,
   type CallRecordSort,
@@ -341,17 +342,15 @@ async function estimatedMatches(db: Database, where: SQL): Promise<number> {
 }
 
 /**
- * A searched page and its exact total. Every match is read through the trigram index to count
- * it, so the index is read once where that costs most:
+ * A searched page, and its exact total when that costs no more than the page:
  * - a narrow search (a lead's email, name or number: few matches, but an index scan that can
  *   cost tens of ms when the text shares trigrams with every group, like "@gmail.com") reads
  *   its matches once, by their words (wordsCondition), the page and a window count together;
- * - a broad one (a word thousands of answers hold) counts its matches and, at the same time on
- *   another connection, reads its page along the sort's index, which finds ten matches in a few
- *   dozen rows. The count is what it costs: about 40 ms for 34,000 matches at 1M records, each
- *   rechecked on its heap page (measured in bench:records; ADR 0012).
- * Which one it is comes from the planner's estimate of the plain LIKE (pg_trgm keeps it close);
- * the result is exact either way.
+ * - a broad one (a word thousands of answers hold) reads its page along the sort's index, which
+ *   finds ten matches in a few dozen rows, and leaves the total to countCallGroups (null here):
+ *   counting means rechecking every match on its heap page, about 40 ms for 34,000 matches at
+ *   1M records, which the page need not wait for (the browser asks for both at once; ADR 0012).
+ * Which one it is comes from the planner's estimate of the plain LIKE (pg_trgm keeps it close).
  */
 async function searchedPage(
   db: Database,
@@ -360,28 +359,17 @@ async function searchedPage(
   sort: ReturnType<typeof sortKeys>,
   offset: number,
   broadSearch: number,
-): Promise<{ rows: GroupRow[]; total: number }> {
-  const plain = filterConditions(organizationId, filter);
-  const broad = (await estimatedMatches(db, plain)) > broadSearch;
-  const where = broad ? plain : filterConditions(organizationId, filter, wordsCondition);
-  const countAll = async () => {
-    const [row] = await db.select({ total: count() }).from(callGroups).where(where);
-    return row?.total ?? 0;
-  };
+): Promise<{ rows: GroupRow[]; total: number | null }> {
+  const { where, broad } = await searchCondition(db, organizationId, filter, broadSearch);
   if (broad) {
-    // The count (every match rechecked: most of the time) and the page (found along the sort's
-    // index in a few dozen rows) on two connections at once.
-    const [total, rows] = await Promise.all([
-      countAll(),
-      db
-        .select(groupColumns)
-        .from(callGroups)
-        .where(where)
-        .orderBy(...orderOf(sort))
-        .limit(CALL_RECORDS_PAGE_SIZE)
-        .offset(offset),
-    ]);
-    return { rows: offset >= total ? [] : rows, total };
+    const rows = await db
+      .select(groupColumns)
+      .from(callGroups)
+      .where(where)
+      .orderBy(...orderOf(sort))
+      .limit(CALL_RECORDS_PAGE_SIZE)
+      .offset(offset);
+    return { rows, total: null };
   }
   const found = await db
     .select({ ...groupColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
@@ -394,7 +382,50 @@ async function searchedPage(
     return { rows: found.map(({ total: _, ...row }) => row), total: found[0]!.total };
   }
   // Past the last page: the total still shows.
-  return { rows: [], total: offset === 0 ? 0 : await countAll() };
+  return { rows: [], total: offset === 0 ? 0 : await countWhere(db, where) };
+}
+
+/** A search's condition, read by its words when narrow (see searchedPage). */
+async function searchCondition(
+  db: Database,
+  organizationId: string,
+  filter: CallGroupFilter,
+  broadSearch: number,
+): Promise<{ where: SQL; broad: boolean }> {
+  const plain = filterConditions(organizationId, filter);
+  const broad = (await estimatedMatches(db, plain)) > broadSearch;
+  return {
+    where: broad ? plain : filterConditions(organizationId, filter, wordsCondition),
+    broad,
+  };
+}
+
+async function countWhere(db: Database, where: SQL): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(callGroups).where(where);
+  return row?.total ?? 0;
+}
+
+/**
+ * The exact number of groups a search and filter match (GET …/call-records/count): what a broad
+ * search's page leaves out. Without a search, the counters answer (countGroups).
+ */
+export async function countCallGroups(
+  db: Database,
+  organizationId: string,
+  filter: CallGroupFilter,
+  tuning: { broadSearch?: number } = {},
+): Promise<CallGroupCount> {
+  if (searchTerms(filter.search).length === 0) {
+    const where = filterConditions(organizationId, filter);
+    return { total: await countGroups(db, organizationId, filter, where) };
+  }
+  const { where } = await searchCondition(
+    db,
+    organizationId,
+    filter,
+    tuning.broadSearch ?? BROAD_SEARCH,
+  );
+  return { total: await countWhere(db, where) };
 }
 
 /**
@@ -408,7 +439,7 @@ async function indexedPage(
   filter: CallGroupFilter,
   sort: ReturnType<typeof sortKeys>,
   offset: number,
-): Promise<{ rows: GroupRow[]; total: number }> {
+): Promise<{ rows: GroupRow[]; total: number | null }> {
   const where = filterConditions(organizationId, filter);
   const total = await countGroups(db, organizationId, filter, where);
   if (offset >= total) return { rows: [], total };

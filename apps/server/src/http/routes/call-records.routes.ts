@@ -5,6 +5,7 @@ import { stream } from "hono/streaming";
 import { signLink } from "../../auth/signed-links.ts";
 import type { Database } from "../../db/database.ts";
 import {
+  countCallGroups,
   exportCallRecords,
   getCallRecord,
   listCallGroups,
@@ -61,6 +62,13 @@ export function callRecordsRoutes(deps: { db: Database; box: SecretBox; store: R
         const query = parseQuery(c, callRecordsQuerySchema);
         c.header("Cache-Control", "no-store");
         return c.json(await listCallGroups(db, c.get("organizationId"), query));
+      })
+      // GET /count — the exact number of groups for the same search and filters (CallGroupCount):
+      // a broad search's page comes without it, so that its rows need not wait for the count.
+      .get("/count", withOrganization(db, "calls:read"), async (c) => {
+        const { page: _, ...filter } = parseQuery(c, callRecordsQuerySchema);
+        c.header("Cache-Control", "no-store");
+        return c.json(await countCallGroups(db, c.get("organizationId"), filter));
       })
       // GET /export-link — a signed link to /export.csv with the same search, filters and sort.
       .get("/export-link", withOrganization(db, "calls:read"), (c) => {

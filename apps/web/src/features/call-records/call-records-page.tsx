@@ -30,7 +30,7 @@ import { CallRecordsFilters } from "./call-records-filters";
 import { formatCallDate, formatDuration, formatPhone, STATUS_LABELS, statusTone } from "./format";
 import { pageWindow } from "./page-window";
 import { PlaybackControls, RecordingProgress } from "./playback-controls";
-import { exportLink, useCallGroups } from "./queries";
+import { exportLink, useCallGroups, useCallGroupsCount } from "./queries";
 import { RecordingPlayerProvider, useRecordingPlayer } from "./recording-player";
 import { RespondentHoverCard } from "./respondent-hover-card";
 import {
@@ -101,6 +101,8 @@ function CallRecords({ organizationId }: { organizationId: string }) {
   const [details, setDetails] = useState<OpenDetails | null>(null);
   const [exporting, setExporting] = useState(false);
   const groups = useCallGroups(organizationId, params);
+  // A search's total comes on its own (a broad search's page has none): asked for at once.
+  const counted = useCallGroupsCount(organizationId, params, params.search.trim() !== "");
 
   // Typing searches after a pause, replacing the URL entry (one back step, not one per key).
   useEffect(() => {
@@ -121,7 +123,10 @@ function CallRecords({ organizationId }: { organizationId: string }) {
   // rows passed off as this one's. Rows already shown for this very filter stay, under a note.
   const failed = groups.isError && (!data || groups.isPlaceholderData);
   const stale = groups.isError && !failed;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // null while a broad search is still being counted (or its count failed): the page shows
+  // without page numbers meanwhile.
+  const total = data ? (data.total ?? counted.data?.total ?? null) : null;
+  const pages = data && total !== null ? Math.max(1, Math.ceil(total / data.pageSize)) : null;
   const toggle = (id: string) =>
     setExpanded((open) => {
       const next = new Set(open);
@@ -246,11 +251,12 @@ function CallRecords({ organizationId }: { organizationId: string }) {
         )}
       </div>
 
-      {data && data.total > 0 && !failed ? (
+      {data && !failed && (total === null ? data.groups.length > 0 : total > 0) ? (
         <Pagination
           page={params.page}
           pages={pages}
-          total={data.total}
+          total={total}
+          hasNext={data.groups.length === data.pageSize}
           onPage={(page) => apply({ page })}
         />
       ) : null}
@@ -430,29 +436,40 @@ function GroupRows({
   );
 }
 
-/** SPEC.md §9: previous/next and page numbers with ellipses. */
+/**
+ * SPEC.md §9: previous/next and page numbers with ellipses. While a broad search is being
+ * counted (total and pages null), previous/next only: the next page exists if this one is full.
+ */
 function Pagination({
   page,
   pages,
   total,
+  hasNext,
   onPage,
 }: {
   page: number;
-  pages: number;
-  total: number;
+  pages: number | null;
+  total: number | null;
+  hasNext: boolean;
   onPage: (page: number) => void;
 }) {
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-muted-foreground">
-        {total.toLocaleString()} {total === 1 ? "submission" : "submissions"} · page{" "}
-        {Math.min(page, pages)} of {pages}
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {total === null || pages === null ? (
+          <>Counting submissions… · page {page}</>
+        ) : (
+          <>
+            {total.toLocaleString()} {total === 1 ? "submission" : "submissions"} · page{" "}
+            {Math.min(page, pages)} of {pages}
+          </>
+        )}
       </p>
       <div className="flex items-center gap-1">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           <ChevronLeft aria-hidden="true" /> Previous
         </Button>
-        {pageWindow(page, pages).map((item) =>
+        {pageWindow(page, pages ?? 0).map((item) =>
           typeof item === "number" ? (
             <Button
               key={item}
@@ -473,7 +490,7 @@ function Pagination({
         <Button
           variant="outline"
           size="sm"
-          disabled={page >= pages}
+          disabled={pages === null ? !hasNext : page >= pages}
           onClick={() => onPage(page + 1)}
         >
           Next <ChevronRight aria-hidden="true" />

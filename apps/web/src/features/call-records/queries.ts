@@ -1,4 +1,9 @@
-import type { CallGroupPage, CallRecordDetails, SignedLink } from "@ringback/contracts";
+import type {
+  CallGroupCount,
+  CallGroupPage,
+  CallRecordDetails,
+  SignedLink,
+} from "@ringback/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { type CallRecordsParams, callRecordsApiQuery } from "./url-state";
@@ -17,6 +22,27 @@ export function useCallGroups(organizationId: string, params: CallRecordsParams)
     queryFn: ({ signal }) =>
       api.get<CallGroupPage>(`${basePath(organizationId)}${query ? `?${query}` : ""}`, { signal }),
     placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/**
+ * The exact number of groups a search matches, asked for with its page (not after it): a broad
+ * search's page comes without its total, which takes longer to count than the page to find.
+ */
+export function useCallGroupsCount(
+  organizationId: string,
+  params: CallRecordsParams,
+  enabled: boolean,
+) {
+  const query = callRecordsApiQuery({ ...params, page: 1 }).toString();
+  return useQuery({
+    queryKey: ["organization", organizationId, "call-records", "count", query],
+    queryFn: ({ signal }) =>
+      api.get<CallGroupCount>(`${basePath(organizationId)}/count${query ? `?${query}` : ""}`, {
+        signal,
+      }),
+    enabled,
     staleTime: 0,
   });
 }
