@@ -13,12 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { formAssistants } from "./forms.ts";
-import { organizations } from "./organizations.ts";
-
-const tenant = () =>
-  text("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" });
+import { tenant } from "./organizations.ts";
 
 /**
  * call_scheduled: accepted and a call is (or was) placed — SPEC.md counts these as calls.

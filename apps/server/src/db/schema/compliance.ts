@@ -11,12 +11,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { callRecords } from "./calls.ts";
-import { organizations } from "./organizations.ts";
-
-const tenant = () =>
-  text("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" });
+import { organizations, tenant } from "./organizations.ts";
 
 /** How a number came onto an organization's do-not-call list (issue 13). */
 export const doNotCallSources = ["manual", "import", "call", "opt_out_page"] as const;

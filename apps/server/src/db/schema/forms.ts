@@ -12,12 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
-import { organizations } from "./organizations.ts";
-
-const tenant = () =>
-  text("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" });
+import { tenant } from "./organizations.ts";
 
 /** A connected form-provider account, per organization and provider. Tokens are encrypted. */
 export const formCredentials = pgTable(

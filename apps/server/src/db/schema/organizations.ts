@@ -11,6 +11,12 @@ export const organizations = pgTable("organizations", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A tenant-owned row's organization_id: non-null, gone with its organization (ADR 0006). */
+export const tenant = () =>
+  text("organization_id")
+    .notNull()
+    .references(() => organizations.id, { onDelete: "cascade" });
+
 export const organizationMembers = pgTable(
   "organization_members",
   {
