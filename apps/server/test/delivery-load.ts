@@ -99,8 +99,10 @@ export function loadDeliveries(
     }
     const token = `${label}-${i}`;
     const available = i % 4 !== 3;
-    // 555-0110…0199: answered by a person (the simulator's special endings are 0001–0005).
-    const phone = `+1 415 555 01${String(10 + (i % 90)).padStart(2, "0")}`;
+    // A number of its own for each respondent (the organization's per-number cap allows 3 dials
+    // a day), answered by a person: lines 1000–9999 miss the simulator's special endings
+    // (0001–0006).
+    const phone = `+1 415 2${String(Math.floor(i / 9000) % 100).padStart(2, "0")} ${1000 + (i % 9000)}`;
     list.push({ token, body: delivery({ phone, available, token }), callable: available });
   }
   return list;

@@ -5,6 +5,7 @@ export * from "./compliance.ts";
 export * from "./errors.ts";
 export * from "./field-detection.ts";
 export * from "./health.ts";
+export * from "./opt-out-phrases.ts";
 export * from "./permissions.ts";
 export * from "./phone.ts";
 export * from "./script-variables.ts";

@@ -1,9 +1,11 @@
-import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { isYes, transcriptAsksNotToBeCalled } from "@ringback/contracts";
+import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import {
   callRecords,
   formAssistants,
   formSubmissions,
+  organizationCallSettings,
   organizations,
 } from "../../db/schema/index.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -15,6 +17,13 @@ import {
 } from "../../providers/voice/voice-provider.ts";
 import { createBatchedSender } from "../../queue/batched-sender.ts";
 import type { Queue } from "../../queue/queue.ts";
+import {
+  ASKED_NOT_TO_BE_CALLED,
+  addToDoNotCallList,
+  BLOCKED_DO_NOT_CALL,
+  isOnDoNotCallList,
+  lockNumber,
+} from "../compliance/do-not-call.ts";
 import { callBrief } from "./call-brief.ts";
 import {
   type CallingWindowSettings,
@@ -136,7 +145,110 @@ export function createAttemptQueue(queue: Queue): AttemptQueue {
   };
 }
 
-type PlaceResult = "dialed" | "reconciled" | "rescheduled" | "waiting" | "canceled" | "skipped";
+type PlaceResult =
+  | "dialed"
+  | "reconciled"
+  | "rescheduled"
+  | "waiting"
+  | "canceled"
+  | "blocked"
+  | "skipped";
+
+/** At most this many dials to one number in 24 hours, across assistants, unless set (issue 13). */
+export const DEFAULT_MAX_CALLS_PER_NUMBER_PER_DAY = 3;
+
+/** Why the pre-dial check refused an attempt: its final status and what Call Records says. */
+const BLOCKS = {
+  "blocked-dnc": BLOCKED_DO_NOT_CALL,
+  "blocked-consent": "Blocked: no consent",
+  "blocked-limit": "Blocked: daily limit",
+} as const;
+type BlockStatus = keyof typeof BLOCKS;
+
+/** The availability answer still says yes: a ticked box, a yes in any language, a yes choice. */
+function consentStillGiven(consent: { answer?: unknown } | null): boolean {
+  // Submissions stored before consent evidence was kept (issue 13) were scheduled on a yes.
+  if (!consent) return true;
+  const answer = String(consent.answer ?? "").trim();
+  return isYes(answer) || /^(true|checked|ticked)$/i.test(answer);
+}
+
+/**
+ * The pre-dial check (issue 13 §5), inside the transaction that claims the attempt and under its
+ * number's lock: the number is not on the organization's do-not-call list, and the submission's
+ * consent is still there. (The calling window is checked by the caller, which reschedules; the
+ * per-number cap after it: preDialCap.)
+ */
+async function preDialBlock(
+  tx: Tx,
+  row: {
+    attempt: typeof callRecords.$inferSelect;
+    submission: typeof formSubmissions.$inferSelect;
+  },
+): Promise<BlockStatus | null> {
+  const phone = row.submission.respondentPhoneNumber ?? "";
+  if (await isOnDoNotCallList(tx, row.attempt.organizationId, phone)) return "blocked-dnc";
+  if (row.submission.status !== "call_scheduled" || !consentStillGiven(row.submission.consent)) {
+    return "blocked-consent";
+  }
+  return null;
+}
+
+/**
+ * The organization's per-number cap: dials requested to this number in the last 24 hours, by
+ * every assistant (its submissions by number: form_submissions_phone_idx), against the setting.
+ */
+async function preDialCap(
+  tx: Tx,
+  organizationId: string,
+  phone: string,
+  now: Date,
+): Promise<BlockStatus | null> {
+  const [settings] = await tx
+    .select({ max: organizationCallSettings.maxCallsPerNumberPerDay })
+    .from(organizationCallSettings)
+    .where(eq(organizationCallSettings.organizationId, organizationId));
+  const max = settings?.max ?? DEFAULT_MAX_CALLS_PER_NUMBER_PER_DAY;
+  const [dials] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(callRecords)
+    .innerJoin(formSubmissions, eq(formSubmissions.id, callRecords.submissionId))
+    .where(
+      and(
+        eq(formSubmissions.respondentPhoneNumber, phone),
+        eq(formSubmissions.organizationId, organizationId),
+        gt(callRecords.dialRequestedAt, new Date(now.getTime() - 86_400_000)),
+      ),
+    );
+  return (dials?.n ?? 0) >= max ? "blocked-limit" : null;
+}
+
+/** What a blocked attempt looks like: final, never dialled, with the reason. */
+function blocked(status: BlockStatus, now: Date) {
+  return {
+    dialState: "canceled" as const,
+    status,
+    errorMessage: BLOCKS[status],
+    finalAt: now,
+    updatedAt: now,
+  };
+}
+
+/** The attempt's organization and number, read without a lock (to take the number's lock first). */
+async function attemptNumber(
+  tx: Tx,
+  where: ReturnType<typeof eq>,
+): Promise<{ organizationId: string; phone: string } | null> {
+  const [row] = await tx
+    .select({
+      organizationId: callRecords.organizationId,
+      phone: formSubmissions.respondentPhoneNumber,
+    })
+    .from(callRecords)
+    .innerJoin(formSubmissions, eq(formSubmissions.id, callRecords.submissionId))
+    .where(where);
+  return row ? { organizationId: row.organizationId, phone: row.phone ?? "" } : null;
+}
 
 /** When an attempt marked 'dialing' at `dialRequestedAt` may be reconciled. */
 function reconcilableAt(deps: CallEngineDeps, dialRequestedAt: Date | null, now: Date): Date {
@@ -151,6 +263,12 @@ function reconcilableAt(deps: CallEngineDeps, dialRequestedAt: Date | null, now:
 export async function placeCall(deps: CallEngineDeps, attemptId: string): Promise<PlaceResult> {
   const now = deps.now?.() ?? new Date();
   const decision = await deps.db.transaction(async (tx) => {
+    // The number's lock first, then the attempt's row: the order every writer of the number's
+    // attempts and list entries keeps (lockNumber), so that a do-not-call addition and this claim
+    // are one before the other, never interleaved, and the per-number count is exact.
+    const number = await attemptNumber(tx, eq(callRecords.id, attemptId));
+    if (!number) return { kind: "skipped" as const };
+    await lockNumber(tx, number.organizationId, number.phone);
     const [row] = await tx
       .select({
         attempt: callRecords,
@@ -179,11 +297,21 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
       if (at > now) return { kind: "waiting" as const, at };
       return { kind: "reconcile" as const, row };
     }
+    const block = await preDialBlock(tx, row);
+    if (block) {
+      await tx.update(callRecords).set(blocked(block, now)).where(eq(callRecords.id, attempt.id));
+      return { kind: "blocked" as const };
+    }
     const due = attemptDueAt(assistant, submission.respondentPhoneNumber ?? "", now);
     if (attempt.scheduledFor > now || due > now) {
       const scheduledFor = attempt.scheduledFor > due ? attempt.scheduledFor : due;
       await tx.update(callRecords).set({ scheduledFor }).where(eq(callRecords.id, attempt.id));
       return { kind: "rescheduled" as const, scheduledFor };
+    }
+    const capped = await preDialCap(tx, attempt.organizationId, number.phone, now);
+    if (capped) {
+      await tx.update(callRecords).set(blocked(capped, now)).where(eq(callRecords.id, attempt.id));
+      return { kind: "blocked" as const };
     }
     await tx
       .update(callRecords)
@@ -197,7 +325,9 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
     return { kind: "dial" as const, row };
   });
 
-  if (decision.kind === "skipped" || decision.kind === "canceled") return decision.kind;
+  if (decision.kind === "skipped" || decision.kind === "canceled" || decision.kind === "blocked") {
+    return decision.kind;
+  }
   if (decision.kind === "rescheduled") {
     await deps.attempts.enqueue({ id: attemptId, scheduledFor: decision.scheduledFor });
     return "rescheduled";
@@ -306,17 +436,20 @@ function canceled(now: Date) {
  */
 export async function applyOutcome(deps: CallEngineDeps, outcome: CallOutcome): Promise<void> {
   const now = deps.now?.() ?? new Date();
+  const which = outcome.attemptId
+    ? eq(callRecords.id, outcome.attemptId)
+    : eq(callRecords.providerCallId, outcome.providerCallId);
   const result = await deps.db.transaction(async (tx) => {
+    // The number's lock before the row's, as placeCall: an opt-out heard here cancels the
+    // number's other attempts.
+    const number = await attemptNumber(tx, which);
+    if (number) await lockNumber(tx, number.organizationId, number.phone);
     const [row] = await tx
       .select({ attempt: callRecords, assistant: formAssistants, submission: formSubmissions })
       .from(callRecords)
       .innerJoin(formAssistants, eq(formAssistants.id, callRecords.assistantId))
       .innerJoin(formSubmissions, eq(formSubmissions.id, callRecords.submissionId))
-      .where(
-        outcome.attemptId
-          ? eq(callRecords.id, outcome.attemptId)
-          : eq(callRecords.providerCallId, outcome.providerCallId),
-      )
+      .where(which)
       .for("update", { of: callRecords });
     if (!row || row.attempt.finalAt) return { next: null, recording: null };
     const { attempt, assistant, submission } = row;
@@ -339,6 +472,25 @@ export async function applyOutcome(deps: CallEngineDeps, outcome: CallOutcome): 
     // A final call with a recording: copy it into our storage once committed.
     const recording =
       outcome.final && (outcome.recordingUrl ?? attempt.recordingUrl) ? attempt.id : null;
+    // Issue 13 §3: the person asked not to be called again (the provider's disposition, or their
+    // own words in the transcript): the number goes on the organization's list, which cancels
+    // every pending attempt to it, for every assistant; nothing is retried.
+    const phone = submission.respondentPhoneNumber;
+    if (
+      outcome.final &&
+      phone &&
+      (outcome.askedNotToCall === true || transcriptAsksNotToBeCalled(outcome.transcript))
+    ) {
+      await addToDoNotCallList(tx, {
+        organizationId: attempt.organizationId,
+        phoneNumber: phone,
+        reason: ASKED_NOT_TO_BE_CALLED,
+        source: "call",
+        actor: { userId: null, label: "A call" },
+        callRecordId: attempt.id,
+      });
+      return { next: null, recording };
+    }
     if (!outcome.final || !isRetryable(outcome)) return { next: null, recording };
     if (!assistant.isActive || attempt.callAttempt >= assistant.maxAttempts) {
       return { next: null, recording };

@@ -38,6 +38,7 @@ export async function addToDoNotCallList(
   input: AddToDoNotCallInput,
 ): Promise<{ added: boolean; canceledAttempts: number }> {
   const run = async (tx: Tx) => {
+    await lockNumber(tx, input.organizationId, input.phoneNumber);
     const inserted = await tx
       .insert(doNotCallEntries)
       .values({
@@ -125,4 +126,21 @@ export async function isOnDoNotCallList(
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * A transaction-scoped lock on one organization's number. Every transaction that claims an
+ * attempt to dial it (placeCall), records a call's outcome (applyOutcome) or lists it
+ * (addToDoNotCallList) takes it BEFORE any row lock, so they queue instead of interleaving (and
+ * cannot deadlock): a claim either commits before a listing begins — the dial was decided while
+ * the number was not listed — or starts after it committed, and then sees the entry and blocks.
+ */
+export async function lockNumber(
+  tx: Tx | Database,
+  organizationId: string,
+  phoneNumber: string,
+): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`${organizationId}:${phoneNumber}`}, 0))`,
+  );
 }

@@ -7,6 +7,7 @@ import {
   answeredConversation,
   type Conversation,
   formAnswers,
+  optOutConversation,
   respondentName,
   voicemailConversation,
 } from "./conversation.ts";
@@ -62,7 +63,9 @@ export function planCall(request: CallRequest, createdAt: Date, pace: Pace): Pla
     answers: formAnswers(request.requestData),
   };
   let conversation: Conversation | null = null;
-  if (outcome.answeredBy === "human") conversation = answeredConversation(input);
+  if (outcome.answeredBy === "human") {
+    conversation = outcome.optOut ? optOutConversation(input) : answeredConversation(input);
+  }
   if (outcome.answeredBy === "voicemail")
     conversation = voicemailConversation({ ...input, ...request.voicemail });
   if (!conversation) {

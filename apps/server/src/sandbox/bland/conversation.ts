@@ -374,6 +374,31 @@ export function answeredConversation(input: ConversationInput): Conversation {
 }
 
 /**
+ * A call whose person asks not to be called again (0006): the greeting, the request in the
+ * person's own words, and the assistant's acknowledgement. The caller hears it in the transcript
+ * (issue 13 §3) and lists the number.
+ */
+export function optOutConversation(input: ConversationInput): Conversation {
+  const { agent, company } = personaFromTask(input.task);
+  const name = input.name?.trim() || null;
+  const greeting =
+    input.firstSentence?.trim() ||
+    openingFromTask(input.task) ||
+    `Hi ${name ?? "there"}, this is ${agent ?? "the assistant"} from ${company ?? "our team"}, calling about the form you just sent us.`;
+  return {
+    turns: [
+      { assistant: greeting, user: "Please stop calling me and take me off your list." },
+      {
+        assistant: `I'm sorry to have bothered you${name ? `, ${name}` : ""}. I've noted that you don't want any more calls from us. Goodbye.`,
+        user: "Thank you. Bye.",
+      },
+    ],
+    agentAction: "Call ended by assistant",
+    summary: `${name ?? "The respondent"} answered and asked not to be called again. The assistant apologised, confirmed that no more calls would be made and ended the call.`,
+  };
+}
+
+/**
  * A call that reached voicemail. With Bland's voicemail_action "leave_message" the assistant
  * leaves voicemail_message (or a short message of its own) in one turn; otherwise it hangs up
  * as soon as the machine is detected, and nothing is said.

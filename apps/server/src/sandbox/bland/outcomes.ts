@@ -6,6 +6,8 @@ export interface Outcome {
   status: SimulatorFinalStatus;
   answeredBy: AnsweredBy | null;
   errorMessage: string | null;
+  /** The person answers and asks not to be called again (0006). */
+  optOut?: boolean;
 }
 
 /**
@@ -18,6 +20,7 @@ export const OUTCOME_TABLE: { digits: string; outcome: string }[] = [
   { digits: "0003", outcome: "Failed (the call could not be connected)" },
   { digits: "0004", outcome: "Voicemail (the assistant leaves a short message)" },
   { digits: "0005", outcome: "No answer on the first attempt, answered on later ones" },
+  { digits: "0006", outcome: "Answered, and the person asks not to be called again" },
   { digits: "any other", outcome: "Answered: a short conversation with a simulated respondent" },
 ];
 
@@ -41,6 +44,8 @@ export function outcomeFor(phoneNumber: string, attempt: number): Outcome {
       return { status: "completed", answeredBy: "voicemail", errorMessage: null };
     case "0005":
       return attempt <= 1 ? NO_ANSWER : ANSWERED;
+    case "0006":
+      return { ...ANSWERED, optOut: true };
     default:
       return ANSWERED;
   }

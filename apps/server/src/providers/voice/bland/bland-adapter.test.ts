@@ -10,6 +10,7 @@ import {
   mapTranscript,
   minutesToSeconds,
   parseBlandWebhook,
+  toCallOutcome,
 } from "./bland-call.ts";
 import { createBlandProvider, FORM_ANSWERS_INSTRUCTION } from "./bland-provider.ts";
 import { signBlandPayload, verifyBlandSignature } from "./bland-signature.ts";
@@ -307,6 +308,57 @@ describe("mapBlandStatus", () => {
     expect(isRetryable({ status: "completed", answeredBy: "unknown" })).toBe(false);
     expect(isRetryable({ status: "answered", answeredBy: "human" })).toBe(false);
     expect(isRetryable({ status: "in-progress", answeredBy: null })).toBe(false);
+  });
+});
+
+describe("a reached person is never re-dialled (issue 13 §8)", () => {
+  // Bland's documented call object (fixtures/docs-example-call.json: status "completed",
+  // queue_status "complete", completed true, answered_by "human", transcripts with "user" turns),
+  // varied in the fields that decide the outcome.
+  const docs = JSON.parse(docsCall) as Record<string, unknown>;
+  const outcomeOf = (changes: Record<string, unknown>) => toCallOutcome({ ...docs, ...changes })!;
+  const noUserTurns = {
+    transcripts: [{ id: 1, user: "assistant", text: "Hello?", created_at: null }],
+    concatenated_transcript: "assistant: Hello?",
+  };
+
+  it.each([
+    // A completed call a human answered, reported with an error queue status.
+    [{ queue_status: "complete_error", error_message: "Post-call processing failed" }, "answered"],
+    [{ status: "failed", queue_status: "complete_error" }, "answered"],
+    [{ status: "error", completed: true }, "answered"],
+    // Bland could not tell who answered, but the respondent spoke.
+    [{ answered_by: "unknown" }, "answered"],
+    [{ answered_by: null }, "answered"],
+    [{ answered_by: "unknown", queue_status: "complete_error", status: "failed" }, "answered"],
+  ] as const)("%j → %s, not retried", (changes, status) => {
+    const outcome = outcomeOf(changes);
+    expect(outcome).toMatchObject({ status, final: true });
+    expect(isRetryable(outcome)).toBe(false);
+  });
+
+  it.each([
+    // Nobody spoke: what Bland says stands.
+    [{ answered_by: "unknown", ...noUserTurns }, "completed", false],
+    [
+      { status: "failed", queue_status: "call_error", answered_by: null, ...noUserTurns },
+      "failed",
+      true,
+    ],
+    // A machine's greeting is transcribed as "user" too: voicemail is retried.
+    [{ answered_by: "voicemail" }, "completed", true],
+    [{ status: "no-answer", answered_by: null, ...noUserTurns }, "no-answer", true],
+  ] as const)("%j → %s (retried: %s)", (changes, status, retried) => {
+    const outcome = outcomeOf(changes);
+    expect(outcome.status).toBe(status);
+    expect(isRetryable(outcome)).toBe(retried);
+  });
+
+  it("reads Bland's do-not-contact disposition", () => {
+    expect(outcomeOf({ disposition_tag: "DO_NOT_CONTACT" }).askedNotToCall).toBe(true);
+    expect(outcomeOf({ disposition_tag: "do not call" }).askedNotToCall).toBe(true);
+    expect(outcomeOf({ disposition_tag: "INTERESTED" }).askedNotToCall).toBe(false);
+    expect(outcomeOf({}).askedNotToCall).toBe(false);
   });
 });
 

@@ -32,6 +32,8 @@ const blandCallSchema = z
     recording_url: lenient(z.string()),
     summary: lenient(z.string()),
     error_message: lenient(z.string()),
+    /** The call's disposition (Bland's post-call classification), e.g. "DO_NOT_CONTACT". */
+    disposition_tag: lenient(z.string()),
     concatenated_transcript: lenient(z.string()),
     transcripts: lenient(z.array(z.unknown())),
     metadata: lenient(z.record(z.string(), z.unknown())),
@@ -174,20 +176,47 @@ export function toCallOutcome(json: unknown): CallOutcome | null {
   const call = parsed.data;
   const providerCallId = call.call_id ?? call.c_id;
   if (!providerCallId) return null;
-  const { status, final } = mapBlandStatus(call);
+  const mapped = mapBlandStatus(call);
+  const transcript = mapTranscript(call);
+  const answeredBy = mapAnsweredBy(call.answered_by);
   return {
     providerCallId,
     attemptId: attemptIdOf(call.metadata),
-    status,
-    final,
+    status: mapped.final && reachedAPerson(answeredBy, transcript) ? "answered" : mapped.status,
+    final: mapped.final,
     durationSeconds: durationSeconds(call),
     recordingUrl: call.recording_url || null,
     summary: call.summary || null,
-    transcript: mapTranscript(call),
-    answeredBy: mapAnsweredBy(call.answered_by),
+    transcript,
+    answeredBy,
     errorMessage: call.error_message || null,
+    askedNotToCall: isDoNotContact(call.disposition_tag),
     raw: json,
   };
+}
+
+/**
+ * Issue 13 §8: a call that reached a person is answered — never retried — whatever else Bland
+ * reports with it (a `queue_status` of "complete_error" on a completed call a human answered,
+ * say). A person was reached when Bland says so (answered_by "human"), or when it could not tell
+ * (answered_by "unknown" or absent) but the respondent spoke in the transcript. A machine that
+ * answered (voicemail) stays what it was: a voicemail greeting is transcribed as "user" too.
+ */
+export function reachedAPerson(
+  answeredBy: AnsweredBy | null,
+  transcript: readonly TranscriptEntry[],
+): boolean {
+  if (answeredBy === "human") return true;
+  if (answeredBy === "voicemail") return false;
+  return transcript.some((entry) => entry.speaker === "user" && entry.text.trim() !== "");
+}
+
+/** Bland's disposition tag for "do not call again" (DO_NOT_CONTACT, do-not-call, DNC…). */
+export function isDoNotContact(tag: string | null | undefined): boolean {
+  const value = normalize(tag);
+  return ["do-not-contact", "do-not-call", "dnc", "dnc-request", "opt-out", "opted-out"].includes(
+    value,
+  );
 }
 
 /** Parses a verified post-call webhook; VoiceProviderError(400) on anything else. */

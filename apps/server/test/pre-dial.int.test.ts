@@ -1,0 +1,261 @@
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import {
+  auditEvents,
+  callRecords,
+  doNotCallEntries,
+  formAssistants,
+  formSubmissions,
+  organizationCallSettings,
+  simulatorCalls,
+} from "../src/db/schema/index.ts";
+import { addToDoNotCallList } from "../src/domain/compliance/do-not-call.ts";
+import { activeAssistant } from "./call-helpers.ts";
+import { startTestRingback } from "./harness.ts";
+import { createTeam } from "./organization-harness.ts";
+import { waitFor } from "./webhook-receiver.ts";
+
+/**
+ * Issue 13 §3 and §5: right before every dial, in the transaction that claims it, the number is
+ * checked against the organization's do-not-call list, the submission's consent and the
+ * per-number cap; a call that hears "stop calling" lists the number and cancels every pending
+ * attempt to it, whichever assistant made it.
+ */
+describe("the pre-dial check and opt-outs heard on a call", async () => {
+  const app = await startTestRingback({
+    env: { CODE_SENDS_PER_IP: "1000", CALL_SIMULATOR_RING_MS: "30", CALL_SIMULATOR_TURN_MS: "10" },
+  });
+  const db = app.database.db;
+  const team = await createTeam(app.url, db);
+  const org = team.organization.id;
+  const { assistantId, delivery, deliver, attemptsFor, settled } = await activeAssistant({
+    url: app.url,
+    db,
+    secretKey: app.config.secretKey,
+    owner: team.owner.client,
+    organizationId: org,
+  });
+
+  /** How many times the simulator was asked to dial this number. */
+  const dials = async (e164: string) =>
+    (await db.select().from(simulatorCalls).where(eq(simulatorCalls.phoneNumber, e164))).length;
+
+  async function send(phone: string, token: string) {
+    expect((await deliver(delivery({ phone, token }))).status).toBe(200);
+    return token;
+  }
+
+  /** A window of one minute two hours from now in Los Angeles (the 415 numbers' zone). */
+  async function closeTheWindow() {
+    const hour = Number(
+      new Intl.DateTimeFormat("en-US", {
+        hour: "numeric",
+        hourCycle: "h23",
+        timeZone: "America/Los_Angeles",
+      }).format(new Date()),
+    );
+    const at = `${String((hour + 2) % 24).padStart(2, "0")}:00`;
+    await db
+      .update(formAssistants)
+      .set({ callingWindowStart: at, callingWindowEnd: at.replace(":00", ":01") })
+      .where(eq(formAssistants.id, assistantId));
+  }
+  async function openTheWindow() {
+    await db
+      .update(formAssistants)
+      .set({ callingWindowStart: "00:00", callingWindowEnd: "23:59" })
+      .where(eq(formAssistants.id, assistantId));
+  }
+
+  it("never dials a number on the do-not-call list, and says why", async () => {
+    await addToDoNotCallList(db, {
+      organizationId: org,
+      phoneNumber: "+14155550161",
+      reason: "Asked by email",
+      source: "manual",
+      actor: { userId: null, label: "Test" },
+    });
+    const [attempt] = await settled(await send("+1 415 555 0161", "listed"), 1);
+    expect(attempt).toMatchObject({
+      status: "blocked-dnc",
+      errorMessage: "Blocked: on do-not-call list",
+      dialState: "canceled",
+    });
+    expect(await dials("+14155550161")).toBe(0);
+    // Listed in another organization only: called as usual.
+    const other = await createTeam(app.url, db, { label: "other" });
+    await addToDoNotCallList(db, {
+      organizationId: other.organization.id,
+      phoneNumber: "+14155550162",
+      reason: "Theirs",
+      source: "manual",
+      actor: { userId: null, label: "Test" },
+    });
+    const [called] = await settled(await send("+1 415 555 0162", "listed-elsewhere"), 1);
+    expect(called).toMatchObject({ status: "answered", dialState: "dialed" });
+  });
+
+  it("cancels a waiting attempt when its number is listed, before it is dialled", async () => {
+    await closeTheWindow();
+    await send("+1 415 555 0163", "waiting-then-listed");
+    const [waiting] = await waitFor(async () => {
+      const rows = await attemptsFor("waiting-then-listed");
+      return rows[0]?.scheduledFor && rows[0].scheduledFor.getTime() > Date.now() + 60_000
+        ? rows
+        : undefined;
+    });
+    expect(waiting).toMatchObject({ dialState: "scheduled" });
+    const { canceledAttempts } = await addToDoNotCallList(db, {
+      organizationId: org,
+      phoneNumber: "+14155550163",
+      reason: "Asked by phone",
+      source: "manual",
+      actor: { userId: null, label: "Test" },
+    });
+    expect(canceledAttempts).toBe(1);
+    const [blocked] = await attemptsFor("waiting-then-listed");
+    expect(blocked).toMatchObject({ status: "blocked-dnc", dialState: "canceled" });
+    expect(blocked!.finalAt).not.toBeNull();
+    await openTheWindow();
+  });
+
+  it("blocks an attempt whose consent is no longer there", async () => {
+    // A stored submission whose evidence says no (as one edited at the provider would), with
+    // its attempt waiting and its job lost: the provider's retry of the delivery hands the
+    // attempt to the workers again (as in call-engine.int.test.ts).
+    const token = "consent-withdrawn";
+    const consent = {
+      question: { id: "q", title: "Can we call you?", description: null },
+      answer: "No",
+      form: { id: "f", lastUpdatedAt: null },
+      response: { id: token, landedAt: null, submittedAt: null },
+      phone: { typed: "+1 415 555 0164", normalized: "+14155550164" },
+      recordedAt: new Date().toISOString(),
+    };
+    await db.execute(sql`
+      insert into form_submissions (organization_id, assistant_id, provider, form_id,
+        provider_response_id, respondent_phone_number, status, answers, consent)
+      select organization_id, id, 'typeform', form_id, ${token}, '+14155550164',
+        'call_scheduled', '{}'::jsonb, ${JSON.stringify(consent)}::jsonb
+      from form_assistants where id = ${assistantId}`);
+    await db.execute(sql`
+      insert into call_records (organization_id, submission_id, assistant_id, call_attempt,
+        status, dial_state, scheduled_for)
+      select s.organization_id, s.id, s.assistant_id, 1, 'in-progress', 'scheduled', now()
+      from form_submissions s where s.provider_response_id = ${token}`);
+    await send("+1 415 555 0164", token);
+    const [attempt] = await settled(token, 1);
+    expect(attempt).toMatchObject({
+      status: "blocked-consent",
+      errorMessage: "Blocked: no consent",
+    });
+    expect(await dials("+14155550164")).toBe(0);
+  });
+
+  it("keeps to the organization's per-number cap across submissions", async () => {
+    await db
+      .insert(organizationCallSettings)
+      .values({ organizationId: org, maxCallsPerNumberPerDay: 2 })
+      .onConflictDoUpdate({
+        target: organizationCallSettings.organizationId,
+        set: { maxCallsPerNumberPerDay: 2 },
+      });
+    const first = await settled(await send("+1 415 555 0165", "cap-1"), 1);
+    const second = await settled(await send("(415) 555-0165", "cap-2"), 1);
+    const third = await settled(await send("415.555.0165", "cap-3"), 1);
+    expect([first[0]!.status, second[0]!.status, third[0]!.status]).toEqual([
+      "answered",
+      "answered",
+      "blocked-limit",
+    ]);
+    expect(third[0]!.errorMessage).toBe("Blocked: daily limit");
+    expect(await dials("+14155550165")).toBe(2);
+    await db
+      .delete(organizationCallSettings)
+      .where(eq(organizationCallSettings.organizationId, org));
+  });
+
+  it("lists a number whose person asks not to be called, and cancels every pending attempt to it", async () => {
+    // Another assistant of the organization has an attempt to the same number waiting.
+    const [second] = await db
+      .insert(formAssistants)
+      .values({
+        organizationId: org,
+        name: "Second line",
+        formId: "another-form",
+        formTitle: "Another form",
+        isActive: true,
+        assistantScript: "Hi {name}",
+      })
+      .returning();
+    const [waitingSubmission] = await db
+      .insert(formSubmissions)
+      .values({
+        organizationId: org,
+        assistantId: second!.id,
+        formId: "another-form",
+        providerResponseId: "second-line-1",
+        respondentPhoneNumber: "+14155550006",
+        status: "call_scheduled",
+      })
+      .returning();
+    const [waiting] = await db
+      .insert(callRecords)
+      .values({
+        organizationId: org,
+        submissionId: waitingSubmission!.id,
+        assistantId: second!.id,
+        callAttempt: 1,
+        status: "in-progress",
+        dialState: "scheduled",
+        scheduledFor: new Date(Date.now() + 3_600_000),
+      })
+      .returning();
+
+    // 0006: the person answers and says "Please stop calling me and take me off your list."
+    const [call] = await settled(await send("+1 415 555 0006", "opt-out-call"), 1);
+    expect(call).toMatchObject({ status: "answered", dialState: "dialed" });
+    const [entry] = await db
+      .select()
+      .from(doNotCallEntries)
+      .where(
+        and(
+          eq(doNotCallEntries.organizationId, org),
+          eq(doNotCallEntries.phoneNumber, "+14155550006"),
+        ),
+      );
+    expect(entry).toMatchObject({
+      reason: "Asked not to be called",
+      source: "call",
+      callRecordId: call!.id,
+      addedByUserId: null,
+    });
+    const [canceled] = await db.select().from(callRecords).where(eq(callRecords.id, waiting!.id));
+    expect(canceled).toMatchObject({ status: "blocked-dnc", dialState: "canceled" });
+    // Not retried, and recorded in the audit trail as the call's doing.
+    expect(await attemptsFor("opt-out-call")).toHaveLength(1);
+    const [event] = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.organizationId, org), eq(auditEvents.subjectId, "+14155550006")));
+    expect(event).toMatchObject({ action: "do_not_call.added", actorLabel: "A call" });
+    // A new submission from the number is never dialled again.
+    const [later] = await settled(await send("+1 415 555 0006", "opt-out-later"), 1);
+    expect(later!.status).toBe("blocked-dnc");
+    expect(await dials("+14155550006")).toBe(1);
+  });
+
+  it("does not treat the assistant's own words as an opt-out", async () => {
+    // The default script mentions stopping calls; only the respondent's turns count.
+    await db
+      .update(formAssistants)
+      .set({ assistantScript: "Hi {name}. If you'd like us to stop calling, just say so." })
+      .where(eq(formAssistants.id, assistantId));
+    const [call] = await settled(await send("+1 415 555 0166", "assistant-words"), 1);
+    expect(call!.status).toBe("answered");
+    const listed = await db.execute<{ n: number }>(
+      sql`select count(*)::int n from do_not_call_entries where phone_number = '+14155550166'`,
+    );
+    expect(listed.rows[0]!.n).toBe(0);
+  });
+});
