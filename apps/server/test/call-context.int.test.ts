@@ -115,12 +115,13 @@ describe("the call knows what the lead wrote", async () => {
       ].join("\n"),
     );
 
+    // Issue 13 §7: the call opens with the disclosure (the assistant's first sentence, here the
+    // default), its {name}, {assistant} and {company} filled in.
+    const disclosure = `Hi Sam Rivera, this is Caller, an AI assistant calling from ${team.organization.name} about the form you filled in. This call may be recorded.`;
+    expect(request.firstSentence).toBe(disclosure);
     // The transcript, as Ringback stored it from the provider's webhook, refers back to it.
     const transcript = call!.transcriptJson as { speaker: string; text: string }[];
-    expect(transcript[0]).toMatchObject({
-      speaker: "assistant",
-      text: "Hi Sam Rivera, this is Alex from Acme Kitchens about your Kitchen renovation with an island. Do you have a minute?",
-    });
+    expect(transcript[0]).toMatchObject({ speaker: "assistant", text: disclosure });
     const said = transcript.filter((t) => t.speaker === "assistant").map((t) => t.text);
     expect(said.some((line) => line.includes("“Kitchen renovation with an island”"))).toBe(true);
     expect(said.some((line) => line.includes("on the form"))).toBe(true);

@@ -216,6 +216,9 @@ describe("the wizard's variables", () => {
     expect(scriptVariables(fields)).toEqual([
       { name: "name", label: "The respondent’s name", kind: "name" },
       { name: "answers", label: "Every answer, one per line", kind: "answers" },
+      { name: "company", label: "Your organization’s name", kind: "caller" },
+      { name: "assistant", label: "The assistant’s name", kind: "caller" },
+      { name: "form", label: "The form’s title", kind: "caller" },
       { name: "enquiry", label: "How can we help?", kind: "field" },
       { name: "utm_source", label: "utm_source (hidden field)", kind: "hidden" },
     ]);
@@ -232,6 +235,23 @@ describe("the wizard's variables", () => {
     ]);
     expect(unknownScriptVariables(script, scriptVariables(fields))).toEqual(["budget"]);
     expect(unknownScriptVariables("Hi {name} {answers}", [])).toEqual([]);
+    expect(unknownScriptVariables("{company} {assistant} {form}", [])).toEqual([]);
+  });
+
+  it("fills who is calling from the caller, before any field with the same ref (issue 13 §7)", () => {
+    const respondent = {
+      name: "Sam",
+      questions: [{ ref: "company", title: "Company", type: "short_text", value: "Rivera Studio" }],
+    };
+    expect(
+      fillScript("Hi {name}, this is {assistant} from {Company} about {form}.", respondent, {
+        company: "Northwind Realty",
+        assistant: "Ava",
+        form: "Website enquiry",
+      }),
+    ).toBe("Hi Sam, this is Ava from Northwind Realty about Website enquiry.");
+    // Without a caller (nothing known), they read as empty, never as the lead's answer.
+    expect(fillScript("from {company}.", respondent)).toBe("from .");
   });
 });
 

@@ -54,7 +54,27 @@ export const UNKNOWN_NAME = "there";
 const NAME = "[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}";
 const VARIABLE = new RegExp(`\\{\\{\\s*(${NAME})\\s*\\}\\}|\\{\\s*(${NAME})\\s*\\}`, "g");
 const IS_NAME = new RegExp(`^${NAME}$`);
-const RESERVED = new Set([NAME_VARIABLE, ANSWERS_VARIABLE]);
+/**
+ * Who is calling (issue 13 §7): `{company}` the organization's name, `{assistant}` the
+ * assistant's, `{form}` the form's title. They are the caller's words, so they take precedence
+ * over a form field with the same ref.
+ */
+export const CALLER_VARIABLES = {
+  company: "Your organization’s name",
+  assistant: "The assistant’s name",
+  form: "The form’s title",
+} as const;
+export type CallerVariable = keyof typeof CALLER_VARIABLES;
+/** The caller's values of CALLER_VARIABLES (an unknown one reads as empty). */
+export type CallerContext = Partial<Record<CallerVariable, string | null>>;
+const isCallerVariable = (name: string): name is CallerVariable =>
+  Object.hasOwn(CALLER_VARIABLES, name);
+
+const RESERVED = new Set<string>([
+  NAME_VARIABLE,
+  ANSWERS_VARIABLE,
+  ...Object.keys(CALLER_VARIABLES),
+]);
 
 const isHidden = (question: Pick<ScriptQuestion, "type">) => question.type === "hidden";
 
@@ -151,6 +171,7 @@ export function greetingName(name: string | null | undefined): string {
 export function fillScript(
   script: string,
   respondent: { name: string | null | undefined; questions: readonly ScriptQuestion[] },
+  caller: CallerContext = {},
 ): string {
   let answers: string | null = null;
   return script.replace(
@@ -159,6 +180,7 @@ export function fillScript(
       const variable = (double ?? single)!;
       const lower = variable.toLowerCase();
       if (lower === NAME_VARIABLE) return greetingName(respondent.name);
+      if (isCallerVariable(lower)) return caller[lower]?.trim() ?? "";
       if (lower === ANSWERS_VARIABLE) {
         answers ??= answersText(callContextAnswers(respondent.questions));
         return answers;
@@ -192,7 +214,7 @@ export interface ScriptVariable {
   name: string;
   /** What it inserts, in words: the question's title for a field. */
   label: string;
-  kind: "name" | "answers" | "field" | "hidden";
+  kind: "name" | "answers" | "caller" | "field" | "hidden";
 }
 
 /** Field types that never hold an answer. */
@@ -206,6 +228,11 @@ export function scriptVariables(fields: readonly ScriptVariableField[]): ScriptV
   const variables: ScriptVariable[] = [
     { name: NAME_VARIABLE, label: "The respondent’s name", kind: "name" },
     { name: ANSWERS_VARIABLE, label: "Every answer, one per line", kind: "answers" },
+    ...Object.entries(CALLER_VARIABLES).map(([name, label]) => ({
+      name,
+      label,
+      kind: "caller" as const,
+    })),
   ];
   const seen = new Set<string>(RESERVED);
   for (const field of fields) {

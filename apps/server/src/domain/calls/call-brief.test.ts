@@ -80,7 +80,9 @@ describe("the call's prompt and context", () => {
       callBrief(withScript(null), { respondentName: null, answers: { answers: { f1: "x" } } }),
     ).toEqual({
       task: "",
-      firstSentence: null,
+      // No first sentence of its own: the default disclosure, filled in.
+      firstSentence:
+        "Hi there, this is Front desk, an AI assistant calling from Northwind Realty about the form you filled in. This call may be recorded.",
       context: { respondentName: null, answers: [] },
     });
   });

@@ -1,10 +1,17 @@
-import { callContextAnswers, fillScript, storedScriptQuestions } from "@ringback/contracts";
+import {
+  callContextAnswers,
+  DEFAULT_FIRST_SENTENCE,
+  fillScript,
+  storedScriptQuestions,
+} from "@ringback/contracts";
 import type { PlaceCallInput } from "../../providers/voice/voice-provider.ts";
 
 /**
- * What the voice provider is asked to say and know for one submission: the assistant's script
- * with its variables filled in (`{name}`, `{answers}`, `{<ref>}`: script-variables in the
- * contracts, which the wizard's preview shares), and the lead's answers as the call's context.
+ * What the voice provider is asked to say and know for one submission: the assistant's first
+ * sentence (the disclosure: who is calling, that it is an AI assistant) and script with their
+ * variables filled in (`{name}`, `{answers}`, `{company}`, `{assistant}`, `{form}`, `{<ref>}`:
+ * script-variables in the contracts, which the wizard's preview shares), and the lead's answers
+ * as the call's context.
  */
 export function callBrief(
   assistant: CallBriefAssistant,
@@ -12,10 +19,17 @@ export function callBrief(
 ): Pick<PlaceCallInput, "task" | "context" | "firstSentence"> {
   const questions = storedScriptQuestions(submission.answers);
   const respondentName = submission.respondentName?.trim() || null;
+  const respondent = { name: respondentName, questions };
+  const caller = {
+    company: assistant.companyName,
+    assistant: assistant.name,
+    form: assistant.formTitle,
+  };
+  // Issue 13 §7: the disclosure is spoken first, on every call (an empty one: the default).
+  const firstSentence = assistant.firstSentence?.trim() || DEFAULT_FIRST_SENTENCE;
   return {
-    task: fillScript(assistant.assistantScript ?? "", { name: respondentName, questions }),
-    // Issue 13 §7 fills in the disclosure's {name}, {company}, {assistant} and {form}.
-    firstSentence: null,
+    task: fillScript(assistant.assistantScript ?? "", respondent, caller),
+    firstSentence: fillScript(firstSentence, respondent, caller),
     context: { respondentName, answers: callContextAnswers(questions) },
   };
 }

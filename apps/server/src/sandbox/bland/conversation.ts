@@ -304,12 +304,14 @@ export function answeredConversation(input: ConversationInput): Conversation {
   const { agent, company } = personaFromTask(input.task);
   const name = input.name?.trim() || null;
   const team = company ?? "our team";
+  const firstSentence = input.firstSentence?.trim() || null;
+  const opening = openingFromTask(input.task);
   const greeting =
-    input.firstSentence?.trim() ||
-    openingFromTask(input.task) ||
+    firstSentence ||
+    opening ||
     `Hi ${name ?? "there"}, this is ${agent ?? "the assistant"} from ${team}, calling about the form you just sent us. Do you have a couple of minutes?`;
 
-  const questions = questionsFromTask(input.task, greeting);
+  const questions = questionsFromTask(input.task, [greeting, opening ?? ""].join(" "));
   const covered = new Set(
     questions.map((q) => REPLY_KINDS.find((k) => k.matches.test(q))?.key).filter(Boolean),
   );
@@ -333,6 +335,11 @@ export function answeredConversation(input: ConversationInput): Conversation {
         : "Sure, I have a few minutes.",
     },
   ];
+  // After the first sentence (the disclosure), the script's own opening, as an agent following
+  // its prompt would say it.
+  if (firstSentence && opening && opening !== firstSentence) {
+    turns.push({ assistant: opening, user: "Yes, go ahead." });
+  }
   for (const question of questions) {
     const kind = replyFor(question, used);
     used.add(kind.key);

@@ -92,14 +92,17 @@ describe("scriptPreview", () => {
       "f-name",
     );
     expect(preview.unknown).toEqual(["budget"]);
+    // {company} is who calls (the organization), not the form's "company" question.
     expect(preview.variables.map((v) => v.name)).toEqual([
       "name",
       "answers",
+      "company",
+      "assistant",
+      "form",
       "email",
       "phone",
       "enquiry",
       "call_consent",
-      "company",
       "utm_source",
     ]);
     expect(preview.text).toBe(

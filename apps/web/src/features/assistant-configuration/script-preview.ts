@@ -1,4 +1,5 @@
 import {
+  type CallerContext,
   type FormField,
   fillScript,
   nameLabelKind,
@@ -91,11 +92,13 @@ export function scriptPreview(
   script: string,
   fields: { all: readonly FormField[]; hidden: readonly FormField[] },
   nameFieldId: string | null,
+  /** Who is calling: the organization's, the assistant's and the form's names. */
+  caller: CallerContext = {},
 ) {
   const variables = scriptVariables([...fields.all, ...fields.hidden]);
   return {
     variables,
     unknown: unknownScriptVariables(script, variables),
-    text: fillScript(script, sampleResponse(fields, nameFieldId)),
+    text: fillScript(script, sampleResponse(fields, nameFieldId), caller),
   };
 }

@@ -1,4 +1,9 @@
-import type { FormFieldsResponse, FormProviderId, ScriptVariable } from "@ringback/contracts";
+import type {
+  CallerContext,
+  FormFieldsResponse,
+  FormProviderId,
+  ScriptVariable,
+} from "@ringback/contracts";
 import { AlertTriangle, RefreshCw } from "lucide-react";
 import { useId, useMemo, useRef } from "react";
 import { Button } from "@/components/ui/button";
@@ -26,6 +31,7 @@ export function ScriptVariables({
   provider,
   formId,
   nameFieldId,
+  caller,
   canManage,
   warningId,
   onInsert,
@@ -35,6 +41,8 @@ export function ScriptVariables({
   provider: FormProviderId;
   formId: string | null;
   nameFieldId: string | null;
+  /** Who is calling ({company}, {assistant}, {form}), as the call will say it. */
+  caller: CallerContext;
   canManage: boolean;
   /** The warning's id, for the script's aria-describedby (present only while it shows). */
   warningId: string;
@@ -47,8 +55,8 @@ export function ScriptVariables({
   // Until the fields arrive, no field variable can be called unknown.
   const loaded = Boolean(fields.data);
   const preview = useMemo(
-    () => scriptPreview(script, groups, nameFieldId),
-    [script, groups, nameFieldId],
+    () => scriptPreview(script, groups, nameFieldId, caller),
+    [script, groups, nameFieldId, caller.company, caller.assistant, caller.form],
   );
   const unknown = loaded ? preview.unknown : [];
   const usesName = /\{\{?\s*name\s*\}?\}/i.test(script);

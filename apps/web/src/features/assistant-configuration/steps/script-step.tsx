@@ -14,6 +14,7 @@ import {
 } from "@/components/ui/select";
 import { toast } from "@/components/ui/sonner";
 import { Textarea } from "@/components/ui/textarea";
+import { useCurrentOrganization } from "@/lib/organizations";
 import { cn } from "@/lib/utils";
 import { assistantApi } from "../api/assistant";
 import {
@@ -51,6 +52,7 @@ const browserTimeZone = (() => {
  * ScriptVariables) and, under 'Advanced', the call settings; one submit saves both.
  */
 export function ScriptStep({ assistant, organizationId, canManage, store, goTo }: StepProps) {
+  const { current: organization } = useCurrentOrganization();
   // Drafts survive a layout swap (resizing across the desktop breakpoint) and a reload.
   const [script, setScript, clearScriptDraft] = useDraft(
     `${assistant.id}:script`,
@@ -156,6 +158,11 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
         provider={assistant.provider}
         formId={assistant.form_id}
         nameFieldId={assistant.name_field_id}
+        caller={{
+          company: organization?.name ?? null,
+          assistant: assistant.name,
+          form: assistant.form_title,
+        }}
         canManage={canManage}
         warningId={scriptWarningId}
         onInsert={variables.insert}
