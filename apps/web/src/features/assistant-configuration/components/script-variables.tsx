@@ -56,7 +56,7 @@ export function ScriptVariables({
   const loaded = Boolean(fields.data);
   const preview = useMemo(
     () => scriptPreview(script, groups, nameFieldId, caller),
-    [script, groups, nameFieldId, caller.company, caller.assistant, caller.form],
+    [script, groups, nameFieldId, caller],
   );
   const unknown = loaded ? preview.unknown : [];
   const usesName = /\{\{?\s*name\s*\}?\}/i.test(script);

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { ChevronDown } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
 import { Input } from "@/components/ui/input";
@@ -53,6 +53,15 @@ const browserTimeZone = (() => {
  */
 export function ScriptStep({ assistant, organizationId, canManage, store, goTo }: StepProps) {
   const { current: organization } = useCurrentOrganization();
+  // Who is calling, as the call will say it ({company}, {assistant}, {form}).
+  const caller = useMemo(
+    () => ({
+      company: organization?.name ?? null,
+      assistant: assistant.name,
+      form: assistant.form_title,
+    }),
+    [organization?.name, assistant.name, assistant.form_title],
+  );
   // Drafts survive a layout swap (resizing across the desktop breakpoint) and a reload.
   const [script, setScript, clearScriptDraft] = useDraft(
     `${assistant.id}:script`,
@@ -158,11 +167,7 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
         provider={assistant.provider}
         formId={assistant.form_id}
         nameFieldId={assistant.name_field_id}
-        caller={{
-          company: organization?.name ?? null,
-          assistant: assistant.name,
-          form: assistant.form_title,
-        }}
+        caller={caller}
         canManage={canManage}
         warningId={scriptWarningId}
         onInsert={variables.insert}
