@@ -100,6 +100,12 @@ test("a new user finds the lead by phone and sees their name, phone, answers and
   );
   await expect(respondent.getByRole("link", { name: "sam.rivera@example.com" })).toBeVisible();
   await expect(respondent).toContainText("Can we call you about your enquiry? Yes");
+  // What they agreed to, as stored with the submission (issue 13 §1).
+  const consent = panel.getByRole("region", { name: "Consent" });
+  await expect(consent).toContainText("Can we call you about your enquiry?");
+  await expect(consent.locator("dd").nth(1)).toHaveText("Yes");
+  // Typeform sends the number in E.164 already: as typed and as read are one.
+  await expect(consent).toContainText("Number+14155550177");
   const answers = panel.getByRole("region", { name: "Answers" });
   await expect(answers.locator("dt")).toContainText([
     "What's your name?",

@@ -1,3 +1,4 @@
+import type { CallRecordDetails } from "@ringback/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -66,6 +67,34 @@ describe("the pre-dial check and opt-outs heard on a call", async () => {
       .set({ callingWindowStart: "00:00", callingWindowEnd: "23:59" })
       .where(eq(formAssistants.id, assistantId));
   }
+
+  it("stores what the person agreed to with the submission, unchangeable, and shows it", async () => {
+    const [call] = await settled(await send("(415) 555-0167", "evidence-1"), 1);
+    const [stored] = await db
+      .select()
+      .from(formSubmissions)
+      .where(eq(formSubmissions.providerResponseId, "evidence-1"));
+    expect(stored!.consent).toMatchObject({
+      answer: "Yes",
+      form: { id: stored!.formId },
+      response: { id: "evidence-1" },
+      phone: { typed: "(415) 555-0167", normalized: "+14155550167" },
+    });
+    expect(stored!.consent!.response.submittedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(stored!.consent!.question.id).toBeTruthy();
+    // The database refuses to change it.
+    await expect(
+      db
+        .update(formSubmissions)
+        .set({ consent: { ...stored!.consent!, answer: "No" } })
+        .where(eq(formSubmissions.id, stored!.id)),
+    ).rejects.toThrow();
+    // Call Details carries it.
+    const details = await team.owner.client.json<CallRecordDetails>(
+      `/api/organizations/${org}/call-records/${call!.id}`,
+    );
+    expect(details.consentEvidence).toEqual(stored!.consent);
+  });
 
   it("never dials a number on the do-not-call list, and says why", async () => {
     await addToDoNotCallList(db, {

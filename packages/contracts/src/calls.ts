@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ConsentEvidence } from "./compliance.ts";
 
 /**
  * A short-lived, signed same-origin link for what a browser fetches without a bearer token:
@@ -148,4 +149,9 @@ export interface CallRecordDetails extends CallAttemptItem {
    * called. Null when the call has no submission or the assistant has no availability field.
    */
   consent: { question: string; value: SubmittedAnswerValue } | null;
+  /**
+   * What the person agreed to, as stored with the submission (issue 13 §1): null for a call
+   * without a submission, or a submission stored before consent evidence was kept.
+   */
+  consentEvidence: ConsentEvidence | null;
 }

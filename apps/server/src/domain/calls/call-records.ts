@@ -568,6 +568,7 @@ export async function getCallRecord(
           respondentEmail: callGroups.respondentEmail,
           respondentPhoneNumber: callGroups.respondentPhoneNumber,
           answers: formSubmissions.answers,
+          consentEvidence: formSubmissions.consent,
           submittedAt: formSubmissions.submittedAt,
           receivedAt: formSubmissions.createdAt,
           availabilityFieldId: formAssistants.checkboxFieldId,
@@ -610,6 +611,7 @@ export async function getCallRecord(
     submittedAt: submittedAt ? submittedAt.toISOString() : null,
     answers,
     consent: availability ? { question: availability.title, value: availability.value } : null,
+    consentEvidence: row.consentEvidence ?? null,
   };
 }
 

@@ -6,6 +6,7 @@ import { FormProviderError, HIDDEN_FIELD_PREFIX } from "../../providers/forms/fo
 import { type AttemptQueue, attemptDueAt } from "../calls/call-engine.ts";
 import { effectiveCallingWindow } from "../calls/calling-window.ts";
 import type { FormProviders } from "../form-connections/form-providers.ts";
+import { consentEvidence } from "./consent-evidence.ts";
 import type { DeliveryAssistants } from "./delivery-assistants.ts";
 import { evaluateSubmission } from "./submission-rules.ts";
 
@@ -82,6 +83,10 @@ export async function ingestDelivery(
     }
   }
   const scheduledFor = callable ? attemptDueAt(assistant, evaluated.phone!, new Date()) : null;
+  const consent = consentEvidence(submission, assistant, {
+    typed: evaluated.rawPhone,
+    normalized: evaluated.phone,
+  });
   const answers = {
     answers: submission.answers,
     hidden: submission.hidden,
@@ -107,10 +112,11 @@ export async function ingestDelivery(
     ), submission as (
       insert into form_submissions (organization_id, assistant_id, provider, form_id,
         provider_response_id, respondent_name, respondent_email, respondent_phone_number, status,
-        answers, submitted_at)
+        answers, consent, submitted_at)
       select organization_id, id, ${provider.id}, ${submission.formId}, ${submission.responseId},
         ${evaluated.name}, ${evaluated.email}, ${evaluated.phone ?? evaluated.rawPhone},
         ${evaluated.status}, ${JSON.stringify(answers)}::jsonb,
+        ${consent ? JSON.stringify(consent) : null}::jsonb,
         ${submission.submittedAt?.toISOString() ?? null}::timestamptz
       from assistant
       on conflict do nothing

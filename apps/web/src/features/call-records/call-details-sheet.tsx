@@ -86,6 +86,57 @@ export function CallDetailsSheet({
   );
 }
 
+/**
+ * What the person agreed to, as stored with their submission (issue 13 §1): the question as shown
+ * and their answer, the form and the response, the number as typed and as read. Said plainly when
+ * the submission came before Ringback kept it.
+ */
+function ConsentEvidenceList({ evidence }: { evidence: CallRecordDetails["consentEvidence"] }) {
+  if (!evidence) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        No consent record: this submission was received before Ringback kept one.
+      </p>
+    );
+  }
+  const when = (iso: string | null) => (iso ? formatCallDate(iso) : "Not recorded");
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm" data-consent-evidence>
+      <dt className="text-muted-foreground">Question</dt>
+      <dd className="break-words">
+        {evidence.question.title}
+        {evidence.question.description ? (
+          <span className="block text-muted-foreground">{evidence.question.description}</span>
+        ) : null}
+      </dd>
+      <dt className="text-muted-foreground">Answer</dt>
+      <dd className="font-medium break-words">{evidence.answer}</dd>
+      <dt className="text-muted-foreground">Number</dt>
+      <dd className="break-words tabular-nums">
+        {evidence.phone.typed ?? "Not given"}
+        {evidence.phone.normalized && evidence.phone.normalized !== evidence.phone.typed
+          ? ` → ${evidence.phone.normalized}`
+          : null}
+      </dd>
+      <dt className="text-muted-foreground">Submitted</dt>
+      <dd>{when(evidence.response.submittedAt)}</dd>
+      <dt className="text-muted-foreground">Form opened</dt>
+      <dd>{when(evidence.response.landedAt)}</dd>
+      <dt className="text-muted-foreground">Response</dt>
+      <dd className="break-all font-mono text-xs">{evidence.response.id}</dd>
+      <dt className="text-muted-foreground">Form</dt>
+      <dd className="break-words">
+        <span className="font-mono text-xs">{evidence.form.id}</span>
+        {evidence.form.lastUpdatedAt
+          ? ` · last updated ${formatCallDate(evidence.form.lastUpdatedAt)}`
+          : null}
+      </dd>
+      <dt className="text-muted-foreground">Recorded</dt>
+      <dd>{formatCallDate(evidence.recordedAt)}</dd>
+    </dl>
+  );
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
@@ -165,6 +216,12 @@ function CallDetailsBody({
           ) : null}
         </dl>
       </Section>
+
+      {call.groupId !== call.id || call.consentEvidence ? (
+        <Section title="Consent">
+          <ConsentEvidenceList evidence={call.consentEvidence} />
+        </Section>
+      ) : null}
 
       <Section title="Summary">
         <p className="text-sm leading-relaxed text-muted-foreground">
