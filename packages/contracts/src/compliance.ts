@@ -40,3 +40,134 @@ export const consentEvidenceSchema = z.object({
   recordedAt: z.string(),
 });
 export type ConsentEvidence = z.infer<typeof consentEvidenceSchema>;
+
+/** How a number came onto the do-not-call list. */
+export const doNotCallSources = ["manual", "import", "call", "opt_out_page"] as const;
+export type DoNotCallSource = (typeof doNotCallSources)[number];
+
+/** What the Do Not Call page shows for a source. */
+export const doNotCallSourceLabels: Record<DoNotCallSource, string> = {
+  manual: "Added by hand",
+  import: "Imported",
+  call: "Heard on a call",
+  opt_out_page: "Opt-out page",
+};
+
+export const DO_NOT_CALL_PAGE_SIZE = 25;
+/** An import is read at once (preview, then the same rows for real): a bound keeps it quick. */
+export const DO_NOT_CALL_IMPORT_MAX_ROWS = 10_000;
+export const DO_NOT_CALL_REASON_MAX = 200;
+
+/** GET …/do-not-call: search (any part of the number, or of the reason) and a 1-based page. */
+export const doNotCallQuerySchema = z.object({
+  search: z.string().trim().max(100, "The search is too long (at most 100 characters).").optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
+});
+export type DoNotCallQuery = z.infer<typeof doNotCallQuerySchema>;
+
+const reasonSchema = z
+  .string()
+  .trim()
+  .max(
+    DO_NOT_CALL_REASON_MAX,
+    `The reason is too long (at most ${DO_NOT_CALL_REASON_MAX} characters).`,
+  );
+
+/** POST …/do-not-call: a number in any format (read as E.164) and why. */
+export const addDoNotCallSchema = z.object({
+  phoneNumber: z
+    .string()
+    .trim()
+    .min(1, "Enter a phone number.")
+    .max(40, "That is not a phone number."),
+  reason: reasonSchema.optional(),
+});
+export type AddDoNotCallInput = z.infer<typeof addDoNotCallSchema>;
+
+/** POST …/do-not-call/import: the CSV's text; `dryRun` previews without changing the list. */
+export const importDoNotCallSchema = z.object({
+  csv: z.string().min(1, "The file is empty."),
+  dryRun: z.boolean().default(true),
+  /** The reason for rows that give none. */
+  reason: reasonSchema.optional(),
+});
+export type ImportDoNotCallInput = z.infer<typeof importDoNotCallSchema>;
+
+export interface DoNotCallEntry {
+  id: string;
+  /** E.164. */
+  phoneNumber: string;
+  reason: string;
+  source: DoNotCallSource;
+  /** Who or what added it: a member's name, "A call", "The opt-out page". */
+  addedBy: string;
+  /** The call it was heard on, if any (open it in Call Records). */
+  callRecordId: string | null;
+  createdAt: string;
+}
+
+export interface DoNotCallPage {
+  items: DoNotCallEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** One CSV row of an import, as the preview and the report show it. */
+export interface DoNotCallImportRow {
+  /** The line in the file (1-based, the header is line 1 when there is one). */
+  line: number;
+  /** The number as written in the file. */
+  input: string;
+  /** E.164 when it could be read. */
+  phoneNumber: string | null;
+  reason: string;
+  /** added (or would be, in a preview); already listed; duplicate of an earlier row; rejected. */
+  result: "added" | "already-listed" | "duplicate" | "rejected";
+  /** Why a row was rejected. */
+  problem: string | null;
+}
+
+export interface DoNotCallImportReport {
+  dryRun: boolean;
+  rows: DoNotCallImportRow[];
+  added: number;
+  alreadyListed: number;
+  duplicates: number;
+  rejected: number;
+}
+
+/** Organization-wide call rules (issue 13 §5): the per-number cap across all assistants. */
+export const MAX_CALLS_PER_NUMBER_PER_DAY_DEFAULT = 3;
+export const organizationCallSettingsSchema = z.object({
+  maxCallsPerNumberPerDay: z.coerce
+    .number({ error: "Enter a number of calls." })
+    .int("Enter a whole number of calls.")
+    .min(1, "Allow at least 1 call a day.")
+    .max(10, "At most 10 calls a day to one number."),
+});
+export type OrganizationCallSettings = z.infer<typeof organizationCallSettingsSchema>;
+
+/** One line of the audit trail (issue 13 §9). */
+export interface AuditEventItem {
+  id: string;
+  /** "Ana Costa", "A call", "The opt-out page". */
+  actor: string;
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  subjectLabel: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+}
+
+export interface AuditEventPage {
+  items: AuditEventItem[];
+  /** The cursor of the next page (older events), or null at the end. */
+  nextCursor: string | null;
+}
+
+export const auditQuerySchema = z.object({
+  cursor: z.string().max(200).optional().catch(undefined),
+});

@@ -33,6 +33,7 @@ import { accountRoutes, signupRoutes } from "./routes/account.routes.ts";
 import { assistantsRoutes } from "./routes/assistants.routes.ts";
 import { authRoutes } from "./routes/auth.routes.ts";
 import { callRecordsRoutes } from "./routes/call-records.routes.ts";
+import { complianceRoutes } from "./routes/compliance.routes.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.routes.ts";
 import { eventsRoutes } from "./routes/events.routes.ts";
 import {
@@ -41,6 +42,7 @@ import {
 } from "./routes/form-connections.routes.ts";
 import { healthRoutes } from "./routes/health.routes.ts";
 import { invitationAcceptRoutes, invitationPreviewRoutes } from "./routes/invitations.routes.ts";
+import { optOutRoutes } from "./routes/opt-out.routes.ts";
 import { organizationRoutes, organizationsRoutes } from "./routes/organizations.routes.ts";
 import { sessionRoutes } from "./routes/session.routes.ts";
 import { voiceWebhookRoutes } from "./routes/voice-webhooks.routes.ts";
@@ -83,6 +85,11 @@ export function createApp(deps: AppDeps) {
   const smsSender = createSmsSender(config, { db, logger });
   const emailSender = createEmailSender(config, { db, logger });
   const { auth, verifyAccessToken } = createAuth({ db, config, smsSender, logger });
+  // One set of one-time-code send limits for sign-in and the public opt-out page: both text a
+  // code to a number, so an SMS pumper gains nothing by alternating them, and a number's owner is
+  // held to the same per-address counters on both (ADR 0011). (Separate instances would share
+  // the counters anyway: same table, same keys.)
+  const codeSendLimits = createCodeSendLimits(deps.pool, config.rateLimits);
   const signedIn = authenticate({ db, box: deps.services.box, verifyAccessToken });
   const organizationDeps = { db, emailSender, publicUrl: config.publicUrl, logger };
   const { box, formProviders: providers, calls } = deps.services;
@@ -101,11 +108,22 @@ export function createApp(deps: AppDeps) {
       "/auth",
       authRoutes({
         auth,
-        limits: createCodeSendLimits(deps.pool, config.rateLimits),
+        limits: codeSendLimits,
         trustProxy: config.trustProxy,
       }),
     )
     .route("/session", sessionRoutes({ auth, db }))
+    .route(
+      "/opt-out",
+      optOutRoutes({
+        db,
+        secretKey: config.secretKey,
+        smsSender,
+        limits: codeSendLimits,
+        logger,
+        trustProxy: config.trustProxy,
+      }),
+    )
     .route("/signup", signupRoutes({ db }))
     .route("/invitations", invitationPreviewRoutes({ db }))
     .route("/form-connections", formConnectionCallbackRoutes(providerDeps))
@@ -136,6 +154,7 @@ export function createApp(deps: AppDeps) {
       "/organizations/:organizationId/call-records",
       callRecordsRoutes({ db, box, store: deps.services.recordings.store }),
     )
+    .route("/organizations/:organizationId", complianceRoutes({ db, box }))
     // GET /api/organizations/:organizationId/stats — SPEC.md §2 dashboard stats.
     .get(
       "/organizations/:organizationId/stats",

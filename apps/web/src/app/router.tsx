@@ -11,11 +11,13 @@ import { RequireAuth } from "@/features/auth/require-auth";
 import { SignupPage } from "@/features/auth/signup-page";
 import { CallRecordsPage } from "@/features/call-records/call-records-page";
 import { DashboardPage } from "@/features/dashboard/dashboard-page";
+import { DoNotCallPage } from "@/features/do-not-call/do-not-call-page";
 import { NotFoundPage } from "@/features/errors/not-found-page";
 import { UnauthorizedPage } from "@/features/errors/unauthorized-page";
 import { FormConnectionPage } from "@/features/form-connection/form-connection-page";
 import { AcceptInvitationPage } from "@/features/invitations/accept-invitation-page";
 import { LandingPage } from "@/features/landing/landing-page";
+import { OptOutPage } from "@/features/opt-out/opt-out-page";
 import { OrganizationSettingsPage } from "@/features/organization-settings/organization-settings-page";
 import { ProfilePage } from "@/features/profile/profile-page";
 import { RootLayout } from "./root-layout";
@@ -47,6 +49,8 @@ export const router = createBrowserRouter([
       { path: "/forgot-password", element: <ForgotPasswordPage /> },
       { path: "/unauthorized", element: <UnauthorizedPage /> },
       { path: "/invitations/:token", element: <AcceptInvitationPage /> },
+      // Issue 13 §4: public, no sign-in.
+      { path: "/opt-out", element: <OptOutPage /> },
       {
         path: "/admin",
         element: (
@@ -62,6 +66,7 @@ export const router = createBrowserRouter([
           { path: "assistant-configuration/:assistantId", element: <AssistantConfigurationPage /> },
           { path: "settings/organization", element: <OrganizationSettingsPage /> },
           { path: "settings/profile", element: <ProfilePage /> },
+          { path: "settings/do-not-call", element: <DoNotCallPage /> },
           { path: "form-connection/:provider", element: <FormConnectionPage /> },
           { path: "configure-assistant/:formType", element: <LegacyConfigureAssistantRedirect /> },
           {

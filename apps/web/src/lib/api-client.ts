@@ -98,6 +98,8 @@ export const api = {
     apiRequest<T>(path, { ...options, method: "POST", json: json ?? {} }),
   patch: <T>(path: string, json: unknown, options?: Omit<RequestOptions, "method" | "json">) =>
     apiRequest<T>(path, { ...options, method: "PATCH", json }),
+  put: <T>(path: string, json: unknown, options?: Omit<RequestOptions, "method" | "json">) =>
+    apiRequest<T>(path, { ...options, method: "PUT", json }),
   delete: <T = void>(path: string, options?: Omit<RequestOptions, "method" | "json">) =>
     apiRequest<T>(path, { ...options, method: "DELETE" }),
 };

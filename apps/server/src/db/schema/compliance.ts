@@ -1,3 +1,4 @@
+import type { DoNotCallSource } from "@ringback/contracts";
 import { sql } from "drizzle-orm";
 import {
   index,
@@ -13,9 +14,7 @@ import { users } from "./auth.ts";
 import { callRecords } from "./calls.ts";
 import { organizations, tenant } from "./organizations.ts";
 
-/** How a number came onto an organization's do-not-call list (issue 13). */
-export const doNotCallSources = ["manual", "import", "call", "opt_out_page"] as const;
-export type DoNotCallSource = (typeof doNotCallSources)[number];
+export type { DoNotCallSource } from "@ringback/contracts";
 
 /**
  * An organization's do-not-call list: one row per number (E.164), with who or what added it,

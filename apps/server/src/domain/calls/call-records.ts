@@ -49,7 +49,7 @@ export interface CallGroupFilter {
 }
 
 /** `%…%` for LIKE, with the user's own % _ and \ taken literally. */
-function containsPattern(search: string): string {
+export function containsPattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

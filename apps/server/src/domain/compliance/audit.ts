@@ -1,5 +1,8 @@
+import type { AuditEventPage } from "@ringback/contracts";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
-import { auditEvents } from "../../db/schema/index.ts";
+import { auditEvents, users } from "../../db/schema/index.ts";
+import { isUuid } from "../../lib/uuid.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -37,4 +40,58 @@ export async function recordAuditEvent(tx: Tx | Database, event: AuditEventInput
     before: event.before ?? null,
     after: event.after ?? null,
   });
+}
+
+/** The signed-in member as an actor: their name as it reads now (their phone or email without one). */
+export async function memberActor(db: Tx | Database, userId: string): Promise<AuditActor> {
+  const [user] = await db
+    .select({ name: users.name, phone: users.phoneNumber, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  const label = user?.name.trim() || user?.phone || user?.email || "A member";
+  return { userId, label };
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/**
+ * The organization's trail, newest first, a page at a time. The cursor is the last event's
+ * time (as the database writes it, microseconds kept) and id, so pages never skip or repeat.
+ */
+export async function listAuditEvents(
+  db: Database,
+  organizationId: string,
+  cursor: string | undefined,
+): Promise<AuditEventPage> {
+  const [at, id] = cursor?.split("|") ?? [];
+  const after =
+    at && id && isUuid(id) && !Number.isNaN(Date.parse(at))
+      ? sql`(${auditEvents.createdAt}, ${auditEvents.id}) < (${at}::timestamptz, ${id}::uuid)`
+      : undefined;
+  const rows = await db
+    .select({
+      id: auditEvents.id,
+      actor: auditEvents.actorLabel,
+      action: auditEvents.action,
+      subjectType: auditEvents.subjectType,
+      subjectId: auditEvents.subjectId,
+      subjectLabel: auditEvents.subjectLabel,
+      before: auditEvents.before,
+      after: auditEvents.after,
+      createdAt: auditEvents.createdAt,
+      at: sql<string>`${auditEvents.createdAt}::text`,
+    })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.organizationId, organizationId), after))
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(AUDIT_PAGE_SIZE + 1);
+  const page = rows.slice(0, AUDIT_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map(({ at: _, createdAt, ...row }) => ({
+      ...row,
+      createdAt: createdAt.toISOString(),
+    })),
+    nextCursor: rows.length > AUDIT_PAGE_SIZE && last ? `${last.at}|${last.id}` : null,
+  };
 }

@@ -64,7 +64,10 @@ export async function addToDoNotCallList(
         },
       });
     }
-    const canceledAttempts = await cancelPendingAttemptsToNumber(tx, input);
+    const canceledAttempts = await cancelPendingAttemptsToNumbers(tx, {
+      organizationId: input.organizationId,
+      phoneNumbers: [input.phoneNumber],
+    });
     return { added: inserted.length > 0, canceledAttempts };
   };
   // A transaction of its own, or a savepoint inside the caller's.
@@ -75,17 +78,18 @@ export async function addToDoNotCallList(
  * Ends every not-yet-dialled attempt of the organization to this number as blocked. A worker
  * holding one of them locks its row first and then sees it final (placeCall skips final rows).
  */
-export async function cancelPendingAttemptsToNumber(
+export async function cancelPendingAttemptsToNumbers(
   tx: Tx | Database,
-  input: { organizationId: string; phoneNumber: string },
+  input: { organizationId: string; phoneNumbers: string[] },
 ): Promise<number> {
+  if (input.phoneNumbers.length === 0) return 0;
   const now = new Date();
   const submissions = tx
     .select({ id: formSubmissions.id })
     .from(formSubmissions)
     .where(
       and(
-        eq(formSubmissions.respondentPhoneNumber, input.phoneNumber),
+        inArray(formSubmissions.respondentPhoneNumber, input.phoneNumbers),
         eq(formSubmissions.organizationId, input.organizationId),
       ),
     );

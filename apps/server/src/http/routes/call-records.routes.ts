@@ -1,8 +1,6 @@
 import { Readable } from "node:stream";
-import { callRecordsQuerySchema, type SignedLink } from "@ringback/contracts";
+import { callRecordsQuerySchema } from "@ringback/contracts";
 import { type Context, Hono } from "hono";
-import { stream } from "hono/streaming";
-import { signLink } from "../../auth/signed-links.ts";
 import type { Database } from "../../db/database.ts";
 import {
   countCallGroups,
@@ -15,6 +13,7 @@ import type { SecretBox } from "../../lib/secret-box.ts";
 import type { RecordingStore } from "../../providers/storage/recording-store.ts";
 import { byteRangeResponse } from "../byte-range-response.ts";
 import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts";
+import { csvDownload, signedLinkResponse } from "../signed-link-response.ts";
 import { parseQuery } from "../validate.ts";
 
 const AUDIO_EXTENSIONS: Record<string, string> = {
@@ -35,26 +34,11 @@ export function recordingFileName(callRecordId: string, contentType: string): st
   return `call-${callRecordId}.${AUDIO_EXTENSIONS[type] ?? "audio"}`;
 }
 
-/** How long a recording or export link works; the page asks for a fresh one each time. */
-const LINK_SECONDS = 3600;
-
 /** /api/organizations/:organizationId/call-records — members only. */
 export function callRecordsRoutes(deps: { db: Database; box: SecretBox; store: RecordingStore }) {
   const { db } = deps;
-  const link = (c: Context<{ Variables: TenantVariables }>, path: string, query = "") => {
-    const expiresAt = new Date(Date.now() + LINK_SECONDS * 1000);
-    const signed = signLink(
-      deps.box,
-      `/api/organizations/${c.get("organizationId")}/call-records${path}`,
-      { userId: c.get("userId"), sessionId: c.get("sessionId") },
-      expiresAt,
-    );
-    c.header("Cache-Control", "no-store");
-    return c.json({
-      url: query ? `${signed}&${query}` : signed,
-      expiresAt: expiresAt.toISOString(),
-    } satisfies SignedLink);
-  };
+  const link = (c: Context<{ Variables: TenantVariables }>, path: string, query = "") =>
+    signedLinkResponse(c, deps.box, `/call-records${path}`, query);
   return (
     new Hono<{ Variables: TenantVariables }>()
       // GET / — one page of call groups (CallGroupPage): search, status, sort, page.
@@ -80,18 +64,11 @@ export function callRecordsRoutes(deps: { db: Database; box: SecretBox; store: R
       // GET /export.csv — every attempt of the matching groups, streamed as it is read.
       .get("/export.csv", withOrganization(db, "calls:read"), (c) => {
         const filter = parseQuery(c, callRecordsQuerySchema);
-        const day = new Date().toISOString().slice(0, 10);
-        c.header("Content-Type", "text/csv; charset=utf-8");
-        c.header("Content-Disposition", `attachment; filename="call-records-${day}.csv"`);
-        c.header("Cache-Control", "no-store");
-        const lines = exportCallRecords(db, c.get("organizationId"), filter);
-        return stream(c, async (out) => {
-          out.onAbort(() => void lines.return(undefined));
-          for await (const chunk of lines) {
-            if (out.aborted) break;
-            await out.write(chunk);
-          }
-        });
+        return csvDownload(
+          c,
+          "call-records",
+          exportCallRecords(db, c.get("organizationId"), filter),
+        );
       })
       // GET /:callRecordId — one attempt with summary, transcript, answers and consent
       // (CallRecordDetails).

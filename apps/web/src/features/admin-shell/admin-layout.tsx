@@ -1,4 +1,4 @@
-import { Building2, LayoutDashboard, PhoneCall, Plus, UserRound } from "lucide-react";
+import { Building2, LayoutDashboard, PhoneCall, PhoneOff, Plus, UserRound } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { Brand } from "@/components/brand";
@@ -30,6 +30,7 @@ const mainNav = [
 
 const settingsNav = [
   { to: "/admin/settings/organization", label: "Organization Settings", icon: Building2 },
+  { to: "/admin/settings/do-not-call", label: "Do Not Call", icon: PhoneOff },
   { to: "/admin/settings/profile", label: "Profile", icon: UserRound },
 ] as const;
 

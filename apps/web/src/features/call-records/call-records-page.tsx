@@ -1,16 +1,8 @@
 import type { CallGroup, CallStatus } from "@ringback/contracts";
-import {
-  ArrowDown,
-  ArrowUp,
-  ArrowUpDown,
-  ChevronDown,
-  ChevronLeft,
-  ChevronRight,
-  Download,
-  RotateCw,
-} from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, Download, RotateCw } from "lucide-react";
 import { Fragment, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { Pagination } from "@/components/pagination";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/sonner";
@@ -28,7 +20,6 @@ import { cn } from "@/lib/utils";
 import { CallDetailsSheet } from "./call-details-sheet";
 import { CallRecordsFilters } from "./call-records-filters";
 import { formatCallDate, formatDuration, formatPhone, STATUS_LABELS, statusTone } from "./format";
-import { pageWindow } from "./page-window";
 import { PlaybackControls, RecordingProgress } from "./playback-controls";
 import { exportLink, useCallGroups, useCallGroupsCount } from "./queries";
 import { RecordingPlayerProvider, useRecordingPlayer } from "./recording-player";
@@ -253,6 +244,7 @@ function CallRecords({ organizationId }: { organizationId: string }) {
 
       {data && !failed && (total === null ? data.groups.length > 0 : total > 0) ? (
         <Pagination
+          unit={["submission", "submissions"]}
           page={params.page}
           pages={pages}
           total={total}
@@ -440,62 +432,3 @@ function GroupRows({
  * SPEC.md §9: previous/next and page numbers with ellipses. While a broad search is being
  * counted (total and pages null), previous/next only: the next page exists if this one is full.
  */
-function Pagination({
-  page,
-  pages,
-  total,
-  hasNext,
-  onPage,
-}: {
-  page: number;
-  pages: number | null;
-  total: number | null;
-  hasNext: boolean;
-  onPage: (page: number) => void;
-}) {
-  return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {total === null || pages === null ? (
-          <>Counting submissions… · page {page}</>
-        ) : (
-          <>
-            {total.toLocaleString()} {total === 1 ? "submission" : "submissions"} · page{" "}
-            {Math.min(page, pages)} of {pages}
-          </>
-        )}
-      </p>
-      <div className="flex items-center gap-1">
-        <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          <ChevronLeft aria-hidden="true" /> Previous
-        </Button>
-        {pageWindow(page, pages ?? 0).map((item) =>
-          typeof item === "number" ? (
-            <Button
-              key={item}
-              variant={item === page ? "default" : "ghost"}
-              size="sm"
-              aria-current={item === page ? "page" : undefined}
-              aria-label={`Page ${item}`}
-              onClick={() => onPage(item)}
-            >
-              {item}
-            </Button>
-          ) : (
-            <span key={item} className="px-2 text-muted-foreground" aria-hidden="true">
-              …
-            </span>
-          ),
-        )}
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={pages === null ? !hasNext : page >= pages}
-          onClick={() => onPage(page + 1)}
-        >
-          Next <ChevronRight aria-hidden="true" />
-        </Button>
-      </div>
-    </nav>
-  );
-}

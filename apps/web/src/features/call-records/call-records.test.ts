@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { pageWindow } from "@/lib/page-window";
 import { avatarUrl, emailHash, initials } from "./avatar";
 import {
   formatAnswer,
@@ -9,7 +10,6 @@ import {
   spokenDuration,
   statusTone,
 } from "./format";
-import { pageWindow } from "./page-window";
 import { parseTranscript } from "./transcript";
 
 describe("duration", () => {

@@ -172,10 +172,19 @@ export function LandingPage({ signedIn = false }: { signedIn?: boolean }) {
       <footer className="border-t">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:px-6">
           <Brand className="text-foreground" />
-          <p>
+          <p className="text-center sm:text-left">
             © {new Date().getFullYear()} Ringback. Calls placed with consent, recorded for your
             team.
           </p>
+          <nav aria-label="Footer">
+            {/* Issue 13 §4: anyone called through Ringback can stop the calls here. */}
+            <Link
+              to="/opt-out"
+              className="inline-flex min-h-6 items-center font-medium text-foreground underline underline-offset-4 hover:text-primary"
+            >
+              Stop calls
+            </Link>
+          </nav>
         </div>
       </footer>
     </div>

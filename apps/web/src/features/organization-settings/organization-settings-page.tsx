@@ -8,6 +8,8 @@ import { toast } from "@/components/ui/sonner";
 import { useCurrentOrganization } from "@/lib/organizations";
 import { useInvitations } from "./api/invitations";
 import { useMembers } from "./api/members";
+import { AuditTrailCard } from "./components/audit-trail-card";
+import { CallLimitsCard } from "./components/call-limits-card";
 import { InviteMemberCard } from "./components/invite-member-card";
 import { OrganizationDetailsCard } from "./components/organization-details-card";
 import { PendingInvitationsCard } from "./components/pending-invitations-card";
@@ -112,6 +114,8 @@ function OrganizationSettings({
       <TeamMembersCard organization={organization} role={role} members={members} />
       <PendingInvitationsCard organization={organization} role={role} invitations={invitations} />
       {canInvite ? <InviteMemberCard organization={organization} /> : null}
+      <CallLimitsCard organization={organization} role={role} />
+      {can(role, "audit:read") ? <AuditTrailCard organization={organization} /> : null}
     </div>
   );
 }

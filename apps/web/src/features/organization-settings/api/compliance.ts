@@ -1,0 +1,50 @@
+import type { AuditEventPage, OrganizationCallSettings } from "@ringback/contracts";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+const callSettingsKey = (organizationId: string) =>
+  ["organization", organizationId, "call-settings"] as const;
+const auditKey = (organizationId: string) =>
+  ["organization", organizationId, "audit-events"] as const;
+
+/** GET …/call-settings — the per-number cap. */
+export function useCallSettings(organizationId: string) {
+  return useQuery({
+    queryKey: callSettingsKey(organizationId),
+    queryFn: ({ signal }) =>
+      api.get<OrganizationCallSettings>(`/api/organizations/${organizationId}/call-settings`, {
+        signal,
+      }),
+  });
+}
+
+/** PUT …/call-settings (owners and admins); the trail shows the change. */
+export function useUpdateCallSettings(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: OrganizationCallSettings) =>
+      api.put<OrganizationCallSettings>(
+        `/api/organizations/${organizationId}/call-settings`,
+        settings,
+      ),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(callSettingsKey(organizationId), saved);
+      await queryClient.invalidateQueries({ queryKey: auditKey(organizationId) });
+    },
+  });
+}
+
+/** GET …/audit-events — newest first, a page at a time ("Show older"). */
+export function useAuditEvents(organizationId: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: auditKey(organizationId),
+    enabled,
+    initialPageParam: null as string | null,
+    queryFn: ({ signal, pageParam }) =>
+      api.get<AuditEventPage>(
+        `/api/organizations/${organizationId}/audit-events${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`,
+        { signal },
+      ),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}

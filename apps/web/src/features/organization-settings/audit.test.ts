@@ -1,0 +1,55 @@
+import type { AuditEventItem } from "@ringback/contracts";
+import { describe, expect, it } from "vitest";
+import { auditChanges, describeAuditEvent } from "./audit";
+
+const event = (over: Partial<AuditEventItem>): AuditEventItem => ({
+  id: "e",
+  actor: "Ana Costa",
+  action: "do_not_call.added",
+  subjectType: "phone_number",
+  subjectId: "+14155550123",
+  subjectLabel: null,
+  before: null,
+  after: null,
+  createdAt: "2026-11-25T10:00:00.000Z",
+  ...over,
+});
+
+describe("the audit trail's lines", () => {
+  it("says what was done to what, numbers read as people write them", () => {
+    expect(describeAuditEvent(event({}))).toBe("added +1 415 555 0123 to the do-not-call list");
+    expect(describeAuditEvent(event({ action: "do_not_call.removed" }))).toBe(
+      "removed +1 415 555 0123 from the do-not-call list",
+    );
+    expect(
+      describeAuditEvent(
+        event({
+          action: "assistant.activated",
+          subjectType: "assistant",
+          subjectLabel: "Quote form",
+        }),
+      ),
+    ).toBe("activated the assistant for Quote form");
+  });
+
+  it("lists the changed fields before → after, and what was set or removed", () => {
+    expect(
+      auditChanges(
+        event({
+          action: "organization.call_settings_changed",
+          before: { maxCallsPerNumberPerDay: 3 },
+          after: { maxCallsPerNumberPerDay: 2 },
+        }),
+      ),
+    ).toEqual(["Calls to one number a day: 3 → 2"]);
+    expect(
+      auditChanges(event({ after: { reason: "Asked", source: "manual", callRecordId: null } })),
+    ).toEqual(["Reason: Asked", "Source: manual"]);
+    expect(auditChanges(event({ before: { reason: "Temp", addedAt: "x" } }))).toEqual([
+      "Reason was Temp",
+    ]);
+    expect(
+      auditChanges(event({ before: { skipSundays: false }, after: { skipSundays: true } })),
+    ).toEqual(["No calls on Sundays: No → Yes"]);
+  });
+});

@@ -1,0 +1,66 @@
+import type { AuditEventItem } from "@ringback/contracts";
+import { formatPhone } from "@/features/call-records/format";
+
+/** What the trail's fields are called on screen. */
+const FIELD_LABELS: Record<string, string> = {
+  maxCallsPerNumberPerDay: "Calls to one number a day",
+  firstSentence: "First sentence",
+  callingWindowStart: "Calling window start",
+  callingWindowEnd: "Calling window end",
+  defaultTimeZone: "Time zone",
+  callingWindowDays: "Calling days",
+  maxAttempts: "Attempts",
+  retryDelayMinutes: "Retry delay",
+  reason: "Reason",
+  source: "Source",
+  skipSundays: "No calls on Sundays",
+  skipHolidays: "No calls on public holidays",
+};
+
+function subject(event: AuditEventItem): string {
+  if (event.subjectType === "phone_number") return formatPhone(event.subjectId) ?? event.subjectId;
+  return event.subjectLabel ?? event.subjectId;
+}
+
+/** What the actor did, to follow their name: "added +1 415-555-0123 to the do-not-call list". */
+export function describeAuditEvent(event: AuditEventItem): string {
+  switch (event.action) {
+    case "do_not_call.added":
+      return `added ${subject(event)} to the do-not-call list`;
+    case "do_not_call.removed":
+      return `removed ${subject(event)} from the do-not-call list`;
+    case "assistant.activated":
+      return `activated the assistant for ${subject(event)}`;
+    case "assistant.deactivated":
+      return `deactivated the assistant for ${subject(event)}`;
+    case "assistant.settings_changed":
+      return `changed the assistant for ${subject(event)}`;
+    case "organization.call_settings_changed":
+      return "changed the organization's call limits";
+    default:
+      return `${event.action} ${subject(event)}`;
+  }
+}
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "(none)";
+  if (Array.isArray(value)) return value.map(show).join(", ");
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** The changed fields, before → after (or just what was set or removed). */
+export function auditChanges(event: AuditEventItem): string[] {
+  const before = (event.before ?? {}) as Record<string, unknown>;
+  const after = (event.after ?? {}) as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (key) => key !== "callRecordId" && key !== "addedAt",
+  );
+  return keys.map((key) => {
+    const label = FIELD_LABELS[key] ?? key;
+    if (!(key in before)) return `${label}: ${show(after[key])}`;
+    if (!(key in after)) return `${label} was ${show(before[key])}`;
+    return `${label}: ${show(before[key])} → ${show(after[key])}`;
+  });
+}

@@ -1,0 +1,58 @@
+import type { Page } from "@playwright/test";
+import { newPerson, signUp } from "./auth-helpers.ts";
+import { expect } from "./fixtures.ts";
+
+/** Sign up, connect the sandbox and set up 'Website enquiry' accepting every default. */
+export async function assistantWithDefaults(
+  page: Page,
+  label: string,
+  options: { anyHour?: boolean } = {},
+): Promise<string> {
+  await signUp(page, newPerson(label));
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(page).toHaveURL(/\/oauth\/authorize/);
+  await page.getByLabel("Account", { exact: true }).fill(`records-${Date.now()}@example.com`);
+  await page.getByRole("button", { name: "Allow" }).click();
+  await page.getByLabel("Assistant name").fill("Front desk");
+  await page.getByLabel("Assistant name").press("Enter");
+  await page
+    .getByRole("list", { name: "Forms" })
+    .getByRole("button", { name: /Website enquiry/ })
+    .click();
+  // The fields as the wizard reads them from the form: nothing changed.
+  await page.getByRole("button", { name: "Assign Fields & Continue" }).click();
+  await page
+    .getByLabel("Assistant Script")
+    .fill("Hi {name}, thanks for your enquiry. Is now a good time to talk?");
+  if (options.anyHour) {
+    await page.getByRole("button", { name: "Advanced" }).click();
+    await page.getByLabel("Calling window start").fill("00:00");
+    await page.getByLabel("Calling window end").fill("23:59");
+  }
+  await page.getByRole("button", { name: "Save Assistant Configuration" }).click();
+  await page.getByRole("button", { name: "Activate Assistant" }).click();
+  await expect(page.getByRole("heading", { name: "Assistant Active" })).toBeVisible();
+  const formUrl = await page.getByRole("link", { name: "Use Form" }).getAttribute("href");
+  return formUrl!;
+}
+
+/** A respondent fills in the public form in a tab of their own. */
+export async function submitForm(
+  page: Page,
+  formUrl: string,
+  answers: { name: string; email: string; phone: string; help: string },
+) {
+  const form = await page.context().newPage();
+  await form.goto(formUrl);
+  await form.getByLabel("What's your name?").fill(answers.name);
+  await form.getByLabel("What's your email address?").fill(answers.email);
+  await form.getByLabel("What's the best number to call you on?").fill(answers.phone);
+  await form.getByLabel("How can we help?").fill(answers.help);
+  await form
+    .getByRole("group", { name: /Can we call you/ })
+    .getByLabel("Yes")
+    .check();
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form.getByText(/thank/i).first()).toBeVisible();
+  await form.close();
+}

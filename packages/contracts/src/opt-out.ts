@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { phoneSchema } from "./accounts.ts";
+import { normalizePhone, VERIFICATION_CODE_LENGTH } from "./phone.ts";
+
+/** Issue 13 §4: the public opt-out page, where anyone can stop calls to their number. */
+export const OPT_OUT_PATH = "/opt-out";
+
+const ENTER_PHONE = "Enter your phone number";
+const PHONE_FORMAT = "Enter a phone number with its country code, e.g. +1 415 555 0123";
+
+/**
+ * A phone number as a person types it ("(415) 555-0123", "+44 7911 123456"), read with SPEC.md
+ * §5's normalization into E.164.
+ */
+const typedPhoneSchema = z
+  .string({ error: ENTER_PHONE })
+  .trim()
+  .min(1, ENTER_PHONE)
+  .max(64, PHONE_FORMAT)
+  .transform(normalizePhone)
+  .pipe(phoneSchema);
+
+/** POST /api/opt-out/send-code: texts a one-time code to the number. */
+export const optOutSendCodeRequestSchema = z.object({ phoneNumber: typedPhoneSchema });
+export type OptOutSendCodeRequest = z.input<typeof optOutSendCodeRequestSchema>;
+
+/** The same answer for every number, whether or not anyone ever called it. */
+export const optOutSendCodeResponseSchema = z.object({
+  sent: z.literal(true),
+  /** The number the code went to, in E.164. */
+  phoneNumber: z.string(),
+  expiresInSeconds: z.number().int().positive(),
+});
+export type OptOutSendCodeResponse = z.infer<typeof optOutSendCodeResponseSchema>;
+
+/** POST /api/opt-out/confirm: the code proves the number; then it is never called again. */
+export const optOutConfirmRequestSchema = z.object({
+  phoneNumber: typedPhoneSchema,
+  code: z
+    .string({ error: `Enter the ${VERIFICATION_CODE_LENGTH}-digit code we texted you` })
+    .trim()
+    .regex(
+      new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`),
+      `Enter the ${VERIFICATION_CODE_LENGTH}-digit code we texted you`,
+    ),
+});
+export type OptOutConfirmRequest = z.input<typeof optOutConfirmRequestSchema>;
+
+/**
+ * The same answer whether no organization or several had the number: it says nothing about
+ * which organizations, or whether any, called it.
+ */
+export const optOutConfirmResponseSchema = z.object({
+  optedOut: z.literal(true),
+  phoneNumber: z.string(),
+});
+export type OptOutConfirmResponse = z.infer<typeof optOutConfirmResponseSchema>;
+
+/** Why a code was refused (an error's `details.reason`). */
+export const optOutRefusalReasons = [
+  "invalid_code",
+  "expired",
+  "too_many_attempts",
+  "no_code",
+  "used",
+] as const;
+export type OptOutRefusalReason = (typeof optOutRefusalReasons)[number];
