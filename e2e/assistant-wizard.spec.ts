@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { newPerson, signUp } from "./auth-helpers.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, expectAccessible, screenshots, test } from "./fixtures.ts";
 
 /** From the dashboard of a new organization: Connect, Allow, and land on step 0. */
 async function connectSandbox(page: Page): Promise<void> {
@@ -76,7 +76,34 @@ test("from an empty organization to an active assistant, through all five steps"
     "Is now a good time to talk for two minutes about the home you are looking for, " +
     "your budget, and when you would like to visit?";
   await expect(page.getByLabel("Assistant Script")).toHaveAttribute("placeholder", /\{name\}/);
+  // The first sentence (issue 13 §7): the disclosure by default, previewed before the script.
+  const firstSentence = page.getByLabel("First sentence");
+  await expect(firstSentence).toHaveValue(
+    "Hi {name}, this is {assistant}, an AI assistant calling from {company} about the form you filled in. This call may be recorded.",
+  );
+  await expect(firstSentence).toHaveAccessibleDescription(/spoken before the script/i);
+  await expect(page.getByTestId("first-sentence-preview")).toHaveText(
+    `Hi Sam Rivera, this is Enquiry caller, an AI assistant calling from ${person.company} about the form you filled in. This call may be recorded.`,
+  );
   await page.getByLabel("Assistant Script").fill(script);
+  await expectAccessible(page);
+  await screenshots(page, "first-sentence");
+  // One that neither names the company nor says it is an AI: said at once, and Finalize
+  // refuses it until it is fixed.
+  const disclosure =
+    "The first sentence must say which company is calling or that this is an AI assistant.";
+  await firstSentence.fill("Hi {name}, this is {assistant}.");
+  await expect(page.getByText(disclosure)).toBeVisible();
+  await page.getByRole("button", { name: "Save Assistant Configuration" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Review & Activate" })).toBeVisible();
+  await expect(page.getByText(disclosure)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Activate Assistant" })).toBeDisabled();
+  await screenshots(page, "first-sentence-refused");
+  await page.getByRole("button", { name: "Edit the first sentence" }).click();
+  await expect(firstSentence).toHaveValue("Hi {name}, this is {assistant}.");
+  await firstSentence.fill("Hi {name}, this is {assistant}, an AI assistant from {company}.");
+  await expect(page.getByText(disclosure)).toHaveCount(0);
+  await expect(page.getByLabel("Assistant Script")).toHaveValue(script);
   // Crossing the layout breakpoint swaps the layout; the draft must survive it.
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByLabel("Assistant Script")).toHaveValue(script);
@@ -90,7 +117,7 @@ test("from an empty organization to an active assistant, through all five steps"
   await page.getByRole("option", { name: "United Kingdom" }).click();
   await expect(page.getByLabel("Default country")).toHaveText("United Kingdom");
   await page.getByRole("button", { name: "Save Assistant Configuration" }).click();
-  await expect(page.getByText("Assistant script saved successfully")).toBeVisible();
+  await expect(page.getByText("Assistant script saved successfully").first()).toBeVisible();
 
   // Step 4: the summary cuts the script at 24 words; activate.
   await expect(page.getByRole("heading", { level: 2, name: "Review & Activate" })).toBeVisible();
@@ -98,6 +125,9 @@ test("from an empty organization to an active assistant, through all five steps"
   await expect(page.getByText("What's your email address?")).toBeVisible();
   await expect(page.getByText("United Kingdom", { exact: true })).toBeVisible();
   await expect(page.getByText(/no name field is chosen/)).toHaveCount(0);
+  await expect(
+    page.getByText("Hi {name}, this is {assistant}, an AI assistant from {company}."),
+  ).toBeVisible();
   await expect(page.getByText(/Hi \{name\}, this is Northwind Realty/)).toBeVisible();
   await expect(page.getByText("your budget, and when")).toHaveCount(0);
   await page.getByRole("button", { name: "Show more" }).click();

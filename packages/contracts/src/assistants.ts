@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { firstSentenceSchema } from "./disclosure.ts";
 import { isIanaTimeZone } from "./time-zones.ts";
 
 export const formProviderIds = ["typeform"] as const;
@@ -19,6 +20,8 @@ export const assistantSchema = z.object({
   name_field_id: z.string().nullable(),
   email_field_id: z.string().nullable(),
   assistant_script: z.string().nullable(),
+  /** Spoken before the script (issue 13 §7); the same variables as the script. */
+  first_sentence: z.string(),
   is_active: z.boolean(),
   webhook_id: z.string().nullable(),
   webhook_url: z.string().nullable(),
@@ -150,7 +153,10 @@ export const assignFieldsSchema = z.object({
 export type AssignFields = z.infer<typeof assignFieldsSchema>;
 export const updateScriptSchema = z.object({
   script: z.string().trim().min(1, "Please write a script for your assistant").max(10_000),
+  /** What the call opens with (issue 13 §7). Left out: the saved one stays. */
+  firstSentence: firstSentenceSchema.optional(),
 });
+export type UpdateScript = z.infer<typeof updateScriptSchema>;
 
 /** An ISO 3166-1 alpha-2 country code ("GB"), upper-cased. */
 export const countryCodeSchema = z

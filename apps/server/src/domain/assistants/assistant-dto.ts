@@ -15,6 +15,7 @@ export function toAssistantDto(row: typeof formAssistants.$inferSelect): Assista
     name_field_id: row.nameFieldId,
     email_field_id: row.emailFieldId,
     assistant_script: row.assistantScript,
+    first_sentence: row.firstSentence,
     is_active: row.isActive,
     webhook_id: row.webhookId,
     webhook_url: row.webhookUrl,

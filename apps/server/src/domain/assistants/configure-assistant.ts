@@ -1,13 +1,21 @@
 import { randomBytes } from "node:crypto";
-import type { AssignFields, Assistant, AssistantDetail, CallSettings } from "@ringback/contracts";
+import {
+  type AssignFields,
+  type Assistant,
+  type AssistantDetail,
+  type CallSettings,
+  disclosureProblem,
+  type UpdateScript,
+} from "@ringback/contracts";
 import { and, count, desc, eq } from "drizzle-orm";
 import { isSupportedCountry } from "libphonenumber-js";
 import type { Database } from "../../db/database.ts";
-import { formAssistants, formSubmissions } from "../../db/schema/index.ts";
+import { formAssistants, formSubmissions, organizations } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import { cancelPendingAttempts } from "../calls/call-engine.ts";
+import { type AuditActor, recordAuditEvent } from "../compliance/audit.ts";
 import { readFormFields, withAccessToken } from "../form-connections/credentials.ts";
 import type { FormProviders } from "../form-connections/form-providers.ts";
 import { toAssistantDto } from "./assistant-dto.ts";
@@ -22,6 +30,10 @@ export interface AssistantDeps {
 }
 
 type Scope = { organizationId: string; assistantId: string };
+/** A change the audit trail records (issue 13 §9): by this signed-in member. */
+type AuditedScope = Scope & { actor: AuditActor };
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type AssistantRow = typeof formAssistants.$inferSelect;
 
 async function requireRow(db: Database, scope: Scope) {
   const row = await findAssistantRow(db, scope.organizationId, scope.assistantId);
@@ -166,12 +178,124 @@ export async function assignFields(
   });
 }
 
-export function updateScript(db: Database, scope: Scope, script: string) {
-  return update(db, scope, { assistantScript: script.trim() });
+/**
+ * The settings whose changes the audit trail records (issue 13 §9): the first sentence, the
+ * calling window (hours, time zone, days) and the attempt cap.
+ */
+const AUDITED_SETTINGS = [
+  "firstSentence",
+  "callingWindowStart",
+  "callingWindowEnd",
+  "defaultTimeZone",
+  "skipSundays",
+  "skipHolidays",
+  "maxAttempts",
+] as const satisfies readonly (keyof AssistantRow)[];
+
+/** Only the audited settings that differ, before and after; null when none does. */
+export function auditedSettingsChange(before: AssistantRow, after: AssistantRow) {
+  const changed = AUDITED_SETTINGS.filter((key) => before[key] !== after[key]);
+  if (changed.length === 0) return null;
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+    after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+  };
+}
+
+/** The assistant as the audit trail names it: its name, else its form's title. */
+const auditSubject = (row: AssistantRow) => ({
+  type: "assistant",
+  id: row.id,
+  label: row.name?.trim() || row.formTitle || "Unnamed assistant",
+});
+
+async function lockRow(tx: Tx, scope: Scope): Promise<AssistantRow> {
+  const [row] = await tx
+    .select()
+    .from(formAssistants)
+    .where(
+      and(
+        eq(formAssistants.id, scope.assistantId),
+        eq(formAssistants.organizationId, scope.organizationId),
+      ),
+    )
+    .for("update");
+  if (!row) throw new AppError("not_found", "Assistant not found");
+  return row;
+}
+
+/** The organization's name: what `{company}` reads, and what a first sentence may name. */
+async function organizationName(tx: Tx | Database, organizationId: string): Promise<string> {
+  const [organization] = await tx
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return organization?.name ?? "";
+}
+
+/**
+ * Updates the assistant and, in the same transaction, records which audited settings changed
+ * (before → after). `check` sees the row as it is, under its lock, and may refuse the change.
+ */
+async function updateAudited(
+  db: Database,
+  scope: AuditedScope,
+  values: Partial<typeof formAssistants.$inferInsert>,
+  check?: (tx: Tx, row: AssistantRow) => Promise<void>,
+): Promise<Assistant> {
+  return db.transaction(async (tx) => {
+    const row = await lockRow(tx, scope);
+    await check?.(tx, row);
+    const [updated] = await tx
+      .update(formAssistants)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(formAssistants.id, row.id))
+      .returning();
+    const change = auditedSettingsChange(row, updated!);
+    if (change) {
+      await recordAuditEvent(tx, {
+        organizationId: scope.organizationId,
+        actor: scope.actor,
+        action: "assistant.settings_changed",
+        subject: auditSubject(updated!),
+        ...change,
+      });
+    }
+    return toAssistantDto(updated!);
+  });
+}
+
+/**
+ * Step 3: the script and the first sentence (left out: the saved one stays). An active
+ * assistant's first sentence must still disclose who is calling (issue 13 §7): activation
+ * checked it, and an edit must not undo that.
+ */
+export function updateScript(db: Database, scope: AuditedScope, input: UpdateScript) {
+  const firstSentence = input.firstSentence?.trim();
+  return updateAudited(
+    db,
+    scope,
+    {
+      assistantScript: input.script.trim(),
+      ...(firstSentence === undefined ? {} : { firstSentence }),
+    },
+    async (tx, row) => {
+      if (!row.isActive || firstSentence === undefined) return;
+      const problem = disclosureProblem(
+        firstSentence,
+        await organizationName(tx, scope.organizationId),
+      );
+      if (problem) throw new AppError("validation_failed", problem);
+    },
+  );
 }
 
 /** Step 3 'Advanced'. A default country libphonenumber cannot read numbers in is refused. */
-export async function updateCallSettings(db: Database, scope: Scope, settings: CallSettings) {
+export async function updateCallSettings(
+  db: Database,
+  scope: AuditedScope,
+  settings: CallSettings,
+) {
   const country = settings.defaultCountry;
   if (country !== undefined && !isSupportedCountry(country)) {
     throw new AppError(
@@ -179,7 +303,7 @@ export async function updateCallSettings(db: Database, scope: Scope, settings: C
       `Ringback cannot read phone numbers for the country code “${country}”. Choose a country from the list.`,
     );
   }
-  return update(db, scope, {
+  return updateAudited(db, scope, {
     ...(country === undefined ? {} : { defaultCountry: country }),
     maxAttempts: settings.maxAttempts,
     retryDelayMinutes: settings.retryDelayMinutes,
@@ -198,21 +322,16 @@ export function webhookUrl(publicUrl: string, provider: string, assistantId: str
 /**
  * SPEC.md §4 activation: reuse the stored webhook or create one (with this assistant's own
  * secret), then save is_active with webhook_id and webhook_url. The row is locked for the
- * duration, so a second click while one is in progress waits and then finds it active.
+ * duration, so a second click while one is in progress waits and then finds it active. The
+ * first sentence must say who is calling or that it is an AI (issue 13 §7); the activation is
+ * recorded in the audit trail in the same transaction (§9).
  */
-export async function activateAssistant(deps: AssistantDeps, scope: Scope): Promise<Assistant> {
+export async function activateAssistant(
+  deps: AssistantDeps,
+  scope: AuditedScope,
+): Promise<Assistant> {
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(formAssistants)
-      .where(
-        and(
-          eq(formAssistants.id, scope.assistantId),
-          eq(formAssistants.organizationId, scope.organizationId),
-        ),
-      )
-      .for("update");
-    if (!row) throw new AppError("not_found", "Assistant not found");
+    const row = await lockRow(tx, scope);
     if (row.isActive) return toAssistantDto(row);
     if (
       !row.name ||
@@ -223,6 +342,11 @@ export async function activateAssistant(deps: AssistantDeps, scope: Scope): Prom
     ) {
       throw new AppError("conflict", "Finish the earlier steps before activating the assistant.");
     }
+    const problem = disclosureProblem(
+      row.firstSentence,
+      await organizationName(tx, scope.organizationId),
+    );
+    if (problem) throw new AppError("validation_failed", problem);
     const url = webhookUrl(deps.publicUrl, row.provider, row.id);
     let webhookId = row.webhookId;
     let secretEncrypted = row.webhookSecretEncrypted;
@@ -249,6 +373,14 @@ export async function activateAssistant(deps: AssistantDeps, scope: Scope): Prom
       })
       .where(eq(formAssistants.id, row.id))
       .returning();
+    await recordAuditEvent(tx, {
+      organizationId: scope.organizationId,
+      actor: scope.actor,
+      action: "assistant.activated",
+      subject: auditSubject(updated!),
+      before: { isActive: false },
+      after: { isActive: true },
+    });
     return toAssistantDto(updated!);
   });
 }
@@ -260,10 +392,28 @@ export function webhookTag(assistantId: string): string {
 
 /**
  * SPEC.md §4: Deactivate sets is_active false; deliveries are then acknowledged and ignored, and
- * attempts not dialled yet are canceled (issue 6 §5).
+ * attempts not dialled yet are canceled (issue 6 §5). Recorded in the audit trail in the same
+ * transaction (issue 13 §9), when it was active.
  */
-export async function deactivateAssistant(db: Database, scope: Scope): Promise<Assistant> {
-  const assistant = await update(db, scope, { isActive: false });
+export async function deactivateAssistant(db: Database, scope: AuditedScope): Promise<Assistant> {
+  const assistant = await db.transaction(async (tx) => {
+    const row = await lockRow(tx, scope);
+    if (!row.isActive) return toAssistantDto(row);
+    const [updated] = await tx
+      .update(formAssistants)
+      .set({ isActive: false, updatedAt: new Date() })
+      .where(eq(formAssistants.id, row.id))
+      .returning();
+    await recordAuditEvent(tx, {
+      organizationId: scope.organizationId,
+      actor: scope.actor,
+      action: "assistant.deactivated",
+      subject: auditSubject(updated!),
+      before: { isActive: true },
+      after: { isActive: false },
+    });
+    return toAssistantDto(updated!);
+  });
   await cancelPendingAttempts(db, assistant.id);
   return assistant;
 }

@@ -23,6 +23,7 @@ import {
   updateCallSettings,
   updateScript,
 } from "../../domain/assistants/configure-assistant.ts";
+import { memberActor } from "../../domain/compliance/audit.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts";
 import { parseJson } from "../validate.ts";
@@ -42,6 +43,8 @@ const scope = (c: C) => ({
  */
 export function assistantsRoutes(deps: AssistantDeps) {
   const { db } = deps;
+  /** The scope of a change the audit trail records: by the signed-in member (issue 13 §9). */
+  const audited = async (c: C) => ({ ...scope(c), actor: await memberActor(db, c.get("userId")) });
   const found = createMiddleware<{ Variables: TenantVariables }>(async (c, next) => {
     const row = await findAssistantRow(
       db,
@@ -86,23 +89,23 @@ export function assistantsRoutes(deps: AssistantDeps) {
         const input = await parseJson(c, assignFieldsSchema);
         return c.json(await assignFields(deps, scope(c), input));
       })
-      // PUT …/assistants/:assistantId/script — step 3.
+      // PUT …/assistants/:assistantId/script — step 3: the script and the first sentence.
       .put("/:assistantId/script", ...manage, async (c) => {
-        const { script } = await parseJson(c, updateScriptSchema);
-        return c.json(await updateScript(db, scope(c), script));
+        const input = await parseJson(c, updateScriptSchema);
+        return c.json(await updateScript(db, await audited(c), input));
       })
       // PUT …/assistants/:assistantId/settings — step 3 'Advanced'.
       .put("/:assistantId/settings", ...manage, async (c) => {
         const settings = await parseJson(c, callSettingsSchema);
-        return c.json(await updateCallSettings(db, scope(c), settings));
+        return c.json(await updateCallSettings(db, await audited(c), settings));
       })
       // POST …/assistants/:assistantId/activate — step 4.
       .post("/:assistantId/activate", ...manage, async (c) =>
-        c.json(await activateAssistant(deps, scope(c))),
+        c.json(await activateAssistant(deps, await audited(c))),
       )
       // POST …/assistants/:assistantId/deactivate
       .post("/:assistantId/deactivate", ...manage, async (c) =>
-        c.json(await deactivateAssistant(db, scope(c))),
+        c.json(await deactivateAssistant(db, await audited(c))),
       )
       // DELETE …/assistants/:assistantId — and its webhook.
       .delete("/:assistantId", ...manage, async (c) => {

@@ -55,7 +55,8 @@ export function auditChanges(event: AuditEventItem): string[] {
   const before = (event.before ?? {}) as Record<string, unknown>;
   const after = (event.after ?? {}) as Record<string, unknown>;
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
-    (key) => key !== "callRecordId" && key !== "addedAt",
+    // Activation is said by the line itself; the call is a link, not a change.
+    (key) => key !== "callRecordId" && key !== "addedAt" && key !== "isActive",
   );
   return keys.map((key) => {
     const label = FIELD_LABELS[key] ?? key;

@@ -7,6 +7,7 @@ import type {
   FormFieldsResponse,
   FormListItem,
   FormProviderId,
+  UpdateScript,
 } from "@ringback/contracts";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
@@ -112,10 +113,11 @@ export const assistantApi = {
       method: "PUT",
       json: fields,
     }),
-  saveScript: (organizationId: string, assistantId: string, script: string) =>
+  /** Step 3: the script, and the first sentence the call opens with (left out: kept). */
+  saveScript: (organizationId: string, assistantId: string, input: UpdateScript) =>
     apiRequest<Assistant>(`${assistantPath(organizationId, assistantId)}/script`, {
       method: "PUT",
-      json: { script },
+      json: input,
     }),
   saveSettings: (organizationId: string, assistantId: string, settings: CallSettings) =>
     apiRequest<Assistant>(`${assistantPath(organizationId, assistantId)}/settings`, {

@@ -1,8 +1,9 @@
-import type {
-  CallerContext,
-  FormFieldsResponse,
-  FormProviderId,
-  ScriptVariable,
+import {
+  type CallerContext,
+  type FormFieldsResponse,
+  type FormProviderId,
+  type ScriptVariable,
+  unknownScriptVariables,
 } from "@ringback/contracts";
 import { AlertTriangle, RefreshCw } from "lucide-react";
 import { useId, useMemo, useRef } from "react";
@@ -22,10 +23,12 @@ function VariableCode({ name }: { name: string }) {
 
 /**
  * Beside the script (step 3): the variables this form offers, insertable by click; a warning
- * for variables that match no field; and the script as a call to a sample respondent would read
- * it — filled by the same code the server fills it with (script-variables in the contracts).
+ * for variables that match no field; and the first sentence and the script as a call to a
+ * sample respondent would read them — filled by the same code the server fills them with
+ * (script-variables in the contracts).
  */
 export function ScriptVariables({
+  firstSentence = "",
   script,
   organizationId,
   provider,
@@ -36,6 +39,8 @@ export function ScriptVariables({
   warningId,
   onInsert,
 }: {
+  /** Spoken before the script (issue 13 §7); it takes the same variables. */
+  firstSentence?: string;
   script: string;
   organizationId: string;
   provider: FormProviderId;
@@ -58,8 +63,20 @@ export function ScriptVariables({
     () => scriptPreview(script, groups, nameFieldId, caller),
     [script, groups, nameFieldId, caller],
   );
-  const unknown = loaded ? preview.unknown : [];
-  const usesName = /\{\{?\s*name\s*\}?\}/i.test(script);
+  const opening = useMemo(
+    () => scriptPreview(firstSentence, groups, nameFieldId, caller),
+    [firstSentence, groups, nameFieldId, caller],
+  );
+  const unknown = loaded
+    ? [
+        ...new Set([
+          ...unknownScriptVariables(firstSentence, preview.variables),
+          ...preview.unknown,
+        ]),
+      ]
+    : [];
+  const usesName = /\{\{?\s*name\s*\}?\}/i.test(`${firstSentence}\n${script}`);
+  const hasOpening = Boolean(firstSentence.trim());
 
   return (
     <div className="flex flex-col gap-5">
@@ -128,16 +145,18 @@ export function ScriptVariables({
           Preview
         </h3>
         <p className="text-xs text-muted-foreground">
-          How a call to {SAMPLE_NAME} would read it, with sample answers.
+          How a call to {SAMPLE_NAME} would read it, with sample answers
+          {hasOpening ? ": the first sentence, then the script" : ""}.
         </p>
-        <div
-          data-testid="script-preview"
-          className={cn(
-            "min-h-16 rounded-md border bg-muted/40 px-3 py-2 text-sm break-words whitespace-pre-wrap",
-            !script.trim() && "text-muted-foreground",
-          )}
-        >
-          {script.trim() ? preview.text : "Write a script to see it here."}
+        <div className="flex min-h-16 flex-col gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm break-words whitespace-pre-wrap">
+          {hasOpening ? (
+            <p data-testid="first-sentence-preview" className="font-medium">
+              {opening.text}
+            </p>
+          ) : null}
+          <p data-testid="script-preview" className={cn(!script.trim() && "text-muted-foreground")}>
+            {script.trim() ? preview.text : "Write a script to see it here."}
+          </p>
         </div>
         {usesName && !nameFieldId ? (
           <p className="text-xs text-muted-foreground">

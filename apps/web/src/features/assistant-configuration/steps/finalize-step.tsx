@@ -1,10 +1,11 @@
-import { defaultCallSettings } from "@ringback/contracts";
+import { defaultCallSettings, disclosureProblem } from "@ringback/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2, ExternalLink, PhoneCall, Power } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/sonner";
+import { useCurrentOrganization } from "@/lib/organizations";
 import { assistantApi, assistantQueryKey, useFormFields } from "../api/assistant";
 import { countryName, describeCallSettings } from "../call-settings-form";
 import { fieldTitle, scriptUsesName } from "../field-selection";
@@ -14,8 +15,9 @@ import type { StepProps } from "./step-props";
 
 /**
  * Step 4 'Review & Activate': the summary and 'Activate Assistant' (a second click while one
- * is in progress does nothing); when active, how to test it, 'Total calls: N' and
- * 'Deactivate Assistant'.
+ * is in progress does nothing; a first sentence that does not disclose who is calling says why
+ * and keeps it disabled, as the server would refuse it); when active, how to test it,
+ * 'Total calls: N' and 'Deactivate Assistant'.
  */
 export function FinalizeStep({
   assistant,
@@ -26,6 +28,7 @@ export function FinalizeStep({
   reportConnectionError,
 }: StepProps) {
   const queryClient = useQueryClient();
+  const { current: organization } = useCurrentOrganization();
   const fields = useFormFields(
     organizationId,
     assistant.provider,
@@ -82,6 +85,12 @@ export function FinalizeStep({
   const settings = describeCallSettings(assistant.call_settings ?? defaultCallSettings);
   const none = <span className="text-muted-foreground">None</span>;
   const notSet = <span className="text-muted-foreground">Not set</span>;
+  const firstSentence = assistant.first_sentence?.trim() ?? "";
+  // The server's own rule (issue 13 §7), said before anyone clicks Activate.
+  const disclosure =
+    organization && !assistant.is_active
+      ? disclosureProblem(firstSentence, organization.name)
+      : null;
   const phoneCountry = groups?.phone.find((f) => f.id === assistant.phone_field_id)?.defaultCountry;
 
   return (
@@ -126,6 +135,13 @@ export function FinalizeStep({
         <Row term="Phone field">{fieldTitle(groups, assistant.phone_field_id) ?? notSet}</Row>
         <Row term="Name field">{fieldTitle(groups, assistant.name_field_id) ?? none}</Row>
         <Row term="Email field">{fieldTitle(groups, assistant.email_field_id) ?? none}</Row>
+        <Row term="First sentence">
+          {firstSentence ? (
+            <p className="whitespace-pre-wrap break-words">{firstSentence}</p>
+          ) : (
+            notSet
+          )}
+        </Row>
         <Row term="Script">
           {script ? (
             <div className="flex flex-col items-start gap-1">
@@ -208,6 +224,19 @@ export function FinalizeStep({
             <p className="text-sm text-muted-foreground">
               Finish these steps before activating: {missing.join(", ")}.
             </p>
+          ) : disclosure ? (
+            <div
+              id="disclosure-problem"
+              className="flex flex-col gap-3 rounded-lg border border-warning/60 bg-warning/15 p-4 sm:flex-row sm:items-start"
+            >
+              <AlertTriangle className="size-5 shrink-0 text-amber-700" aria-hidden="true" />
+              <p className="min-w-0 flex-1 text-sm text-amber-950">{disclosure}</p>
+              {canManage ? (
+                <Button variant="outline" size="sm" className="w-fit" onClick={() => goTo(3)}>
+                  Edit the first sentence
+                </Button>
+              ) : null}
+            </div>
           ) : (
             <p className="text-sm text-muted-foreground">
               Activating adds a webhook to your form; from then on the assistant calls every
@@ -218,7 +247,8 @@ export function FinalizeStep({
             <div>
               <Button
                 onClick={onActivate}
-                disabled={missing.length > 0 || activate.isPending}
+                disabled={missing.length > 0 || Boolean(disclosure) || activate.isPending}
+                aria-describedby={disclosure ? "disclosure-problem" : undefined}
                 aria-disabled={activate.isPending || undefined}
               >
                 <Power aria-hidden="true" />

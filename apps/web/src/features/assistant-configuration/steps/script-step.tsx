@@ -1,6 +1,12 @@
+import {
+  DEFAULT_FIRST_SENTENCE,
+  disclosureProblem,
+  FIRST_SENTENCE_MAX,
+  FIRST_SENTENCE_REQUIRED,
+} from "@ringback/contracts";
 import { useMutation } from "@tanstack/react-query";
-import { ChevronDown } from "lucide-react";
-import { type FormEvent, useId, useMemo, useState } from "react";
+import { AlertTriangle, ChevronDown } from "lucide-react";
+import { type FormEvent, useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
 import { Input } from "@/components/ui/input";
@@ -48,8 +54,9 @@ const browserTimeZone = (() => {
 })();
 
 /**
- * Step 3 'Customize Assistant': the script (with the form's variables and a preview, see
- * ScriptVariables) and, under 'Advanced', the call settings; one submit saves both.
+ * Step 3 'Customize Assistant': the first sentence (issue 13 §7: the disclosure every call opens
+ * with), the script (with the form's variables and a preview of both, see ScriptVariables) and,
+ * under 'Advanced', the call settings; one submit saves them all.
  */
 export function ScriptStep({ assistant, organizationId, canManage, store, goTo }: StepProps) {
   const { current: organization } = useCurrentOrganization();
@@ -68,6 +75,17 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
     () => assistant.assistant_script ?? "",
   );
   const [scriptError, setScriptError] = useState<string | null>(null);
+  const [firstSentence, setFirstSentence, clearFirstSentenceDraft] = useDraft(
+    `${assistant.id}:firstSentence`,
+    () => assistant.first_sentence ?? DEFAULT_FIRST_SENTENCE,
+  );
+  const [firstSentenceError, setFirstSentenceError] = useState<string | null>(null);
+  // Said before anyone clicks Activate: Finalize refuses a first sentence that neither names the
+  // company nor says it is an AI (the server's own rule, from the contracts).
+  const disclosure =
+    organization && firstSentence.trim()
+      ? disclosureProblem(firstSentence, organization.name)
+      : null;
   const [settings, setSettings, clearSettingsDraft] = useDraft<CallSettingsForm>(
     `${assistant.id}:settings`,
     () => toCallSettingsForm(assistant.call_settings),
@@ -78,6 +96,10 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
   const scriptHintId = useId();
   const scriptErrorId = useId();
   const scriptWarningId = useId();
+  const firstSentenceId = useId();
+  const firstSentenceHintId = useId();
+  const firstSentenceErrorId = useId();
+  const disclosureId = useId();
   const variables = useVariableInsertion(
     script,
     (next) => {
@@ -86,10 +108,23 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
     },
     SCRIPT_MAX_LENGTH,
   );
+  const firstSentenceVariables = useVariableInsertion(
+    firstSentence,
+    (next) => {
+      setFirstSentence(next);
+      setFirstSentenceError(null);
+    },
+    FIRST_SENTENCE_MAX,
+  );
+  // A variable's button inserts into the field that last had the cursor (the script at first).
+  const insertInto = useRef<"firstSentence" | "script">("script");
+  const insertVariable = (variable: string) =>
+    (insertInto.current === "firstSentence" ? firstSentenceVariables : variables).insert(variable);
 
   const save = useMutation({
     mutationFn: async (input: {
       script: string;
+      firstSentence: string;
       settings: Parameters<typeof assistantApi.saveSettings>[2];
     }) => {
       const withSettings = await assistantApi.saveSettings(
@@ -98,11 +133,15 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
         input.settings,
       );
       store(withSettings);
-      return assistantApi.saveScript(organizationId, assistant.id, input.script);
+      return assistantApi.saveScript(organizationId, assistant.id, {
+        script: input.script,
+        firstSentence: input.firstSentence,
+      });
     },
     onSuccess: (saved) => {
       store(saved);
       clearScriptDraft();
+      clearFirstSentenceDraft();
       clearSettingsDraft();
       toast.success("Assistant script saved successfully");
       goTo(4);
@@ -114,12 +153,20 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
     event.preventDefault();
     if (save.isPending) return;
     const trimmed = script.trim();
+    const opening = firstSentence.trim();
     const parsed = parseCallSettingsForm(settings);
     setScriptError(trimmed ? null : "Please write a script for your assistant");
+    // An active assistant keeps disclosing: the server refuses the change, so say why here.
+    const openingError = !opening
+      ? FIRST_SENTENCE_REQUIRED
+      : assistant.is_active
+        ? disclosure
+        : null;
+    setFirstSentenceError(openingError);
     setSettingsErrors(parsed.ok ? {} : parsed.errors);
     if (!parsed.ok) setAdvancedOpen(true);
-    if (!trimmed || !parsed.ok) return;
-    save.mutate({ script: trimmed, settings: parsed.value });
+    if (!trimmed || openingError || !parsed.ok) return;
+    save.mutate({ script: trimmed, firstSentence: opening, settings: parsed.value });
   };
 
   const set = <K extends keyof CallSettingsForm>(key: K, value: CallSettingsForm[K]) => {
@@ -130,6 +177,57 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
+        <Label htmlFor={firstSentenceId}>First sentence</Label>
+        <Textarea
+          ref={firstSentenceVariables.ref}
+          id={firstSentenceId}
+          value={firstSentence}
+          onChange={(event) => {
+            setFirstSentence(event.target.value);
+            if (firstSentenceError) setFirstSentenceError(null);
+          }}
+          onFocus={() => {
+            firstSentenceVariables.markFocused();
+            insertInto.current = "firstSentence";
+          }}
+          readOnly={!canManage}
+          placeholder={DEFAULT_FIRST_SENTENCE}
+          rows={3}
+          maxLength={FIRST_SENTENCE_MAX}
+          aria-invalid={firstSentenceError ? true : undefined}
+          aria-describedby={[
+            firstSentenceHintId,
+            firstSentenceError ? firstSentenceErrorId : null,
+            disclosure && !firstSentenceError ? disclosureId : null,
+            scriptWarningId,
+          ]
+            .filter(Boolean)
+            .join(" ")}
+          // Grows with its text (a long sentence wraps to four lines on a phone).
+          className="field-sizing-content"
+        />
+        <p id={firstSentenceHintId} className="text-xs text-muted-foreground">
+          Spoken before the script, as soon as the call is answered. It must say who is calling and
+          that this is an AI assistant. It takes the same variables as the script.
+        </p>
+        {firstSentenceError ? (
+          <p id={firstSentenceErrorId} role="alert" className="text-sm text-destructive">
+            {firstSentenceError}
+          </p>
+        ) : disclosure ? (
+          <div
+            id={disclosureId}
+            className="flex gap-3 rounded-lg border border-warning/60 bg-warning/15 p-3"
+          >
+            <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
+            <p className="min-w-0 text-sm text-amber-950">
+              {disclosure} Until it does, the assistant cannot be activated.
+            </p>
+          </div>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col gap-2">
         <Label htmlFor={scriptId}>Assistant Script</Label>
         <Textarea
           ref={variables.ref}
@@ -139,7 +237,10 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
             setScript(event.target.value);
             if (scriptError) setScriptError(null);
           }}
-          onFocus={variables.markFocused}
+          onFocus={() => {
+            variables.markFocused();
+            insertInto.current = "script";
+          }}
           readOnly={!canManage}
           placeholder={SCRIPT_PLACEHOLDER}
           rows={7}
@@ -162,6 +263,7 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
       </div>
 
       <ScriptVariables
+        firstSentence={firstSentence}
         script={script}
         organizationId={organizationId}
         provider={assistant.provider}
@@ -170,7 +272,7 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
         caller={caller}
         canManage={canManage}
         warningId={scriptWarningId}
-        onInsert={variables.insert}
+        onInsert={insertVariable}
       />
 
       <Collapsible open={advancedOpen} onOpenChange={setAdvancedOpen} className="rounded-lg border">
