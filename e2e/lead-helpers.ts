@@ -26,8 +26,8 @@ export async function assistantWithDefaults(
     .fill("Hi {name}, thanks for your enquiry. Is now a good time to talk?");
   if (options.anyHour) {
     await page.getByRole("button", { name: "Advanced" }).click();
-    await page.getByLabel("Calling window start").fill("00:00");
-    await page.getByLabel("Calling window end").fill("23:59");
+    await page.getByLabel("Calling window start").fill("08:00");
+    await page.getByLabel("Calling window end").fill("21:00");
   }
   await page.getByRole("button", { name: "Save Assistant Configuration" }).click();
   await page.getByRole("button", { name: "Activate Assistant" }).click();

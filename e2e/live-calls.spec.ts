@@ -28,8 +28,8 @@ test("a submission is called; the dashboard counts it and Call Records plays it,
     .getByLabel("Assistant Script")
     .fill("Hi {name}, thanks for your enquiry about our homes.");
   await page.getByRole("button", { name: "Advanced" }).click();
-  await page.getByLabel("Calling window start").fill("00:00");
-  await page.getByLabel("Calling window end").fill("23:59");
+  await page.getByLabel("Calling window start").fill("08:00");
+  await page.getByLabel("Calling window end").fill("21:00");
   await page.getByRole("button", { name: "Save Assistant Configuration" }).click();
   await page.getByRole("button", { name: "Activate Assistant" }).click();
   await expect(page.getByRole("heading", { name: "Assistant Active" })).toBeVisible();

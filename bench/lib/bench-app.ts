@@ -110,8 +110,11 @@ export async function startBenchApp(options: {
     defaultTimeZone: "UTC",
   });
 
+  const daytime = daytimeNumbers(new Date());
   return {
     url,
+    /** Where the benchmark's respondents are (their numbers' zone). */
+    respondentZone: daytime.zone,
     /** The embedded PostgreSQL (for psql while a benchmark is paused). */
     databaseUrl: postgres.url,
     /** The app's process id (for its memory figures). */
@@ -121,7 +124,10 @@ export async function startBenchApp(options: {
     organizationId: "bench",
     webhookPath: `/api/webhooks/typeform/${assistantId}`,
     pool,
-    /** A signed Typeform delivery for response `token`, with an available US number. */
+    /**
+     * A signed Typeform delivery for response `token`, with an available number where it is
+     * day now (the law's calling hours apply to the benchmarks too).
+     */
     delivery(token: string, i: number) {
       const body = JSON.stringify({
         event_type: "form_response",
@@ -131,7 +137,7 @@ export async function startBenchApp(options: {
           answers: [
             {
               type: "phone_number",
-              phone_number: `+1415${String(2_000_000 + (i % 7_000_000))}`,
+              phone_number: daytime.number(i),
               field: { id: "p", type: "phone_number" },
             },
             { type: "boolean", boolean: true, field: { id: "c", type: "yes_no" } },
@@ -148,4 +154,27 @@ export async function startBenchApp(options: {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Numbers of a place where it is between 09:00 and 19:00 now, so that the benchmark's calls are
+ * inside the law's hours (08:00–21:00 at the respondent) whenever it runs: San Francisco, New
+ * York, London or Tokyo (one of them always is). Millions of distinct valid numbers each.
+ */
+export function daytimeNumbers(now: Date): { zone: string; number: (i: number) => string } {
+  const places = [
+    { zone: "America/Los_Angeles", number: (i: number) => `+1415${2_000_000 + (i % 7_000_000)}` },
+    { zone: "America/New_York", number: (i: number) => `+1212${2_000_000 + (i % 7_000_000)}` },
+    { zone: "Europe/London", number: (i: number) => `+4420${70_000_000 + (i % 9_000_000)}` },
+    { zone: "Asia/Tokyo", number: (i: number) => `+813${50_000_000 + (i % 9_000_000)}` },
+  ];
+  const hour = (zone: string) =>
+    Number(
+      new Intl.DateTimeFormat("en-US", {
+        hour: "numeric",
+        hourCycle: "h23",
+        timeZone: zone,
+      }).format(now),
+    );
+  return places.find((p) => hour(p.zone) >= 9 && hour(p.zone) < 19) ?? places[0]!;
 }

@@ -81,6 +81,7 @@ export function createServices(input: {
       publicUrl: config.publicUrl,
       logger,
       dialGraceMs: 2 * timeoutMs,
+      respondentTimeZone: config.respondentTimeZoneForTests,
     },
     deliveryAssistants: createDeliveryAssistants(db, box),
     recordings: {

@@ -23,7 +23,7 @@ describe("the call knows what the lead wrote", async () => {
   const owner = team.owner.client;
   const script =
     "Hi {name}, this is Alex from Acme Kitchens about your {enquiry}. Do you have a minute?\n" +
-    "Source: {utm_source}. Size: {company_size}.\n{answers}";
+    "Source: {utm_source}. Size: {company_size}. Opt out at {opt_out_url}.\n{answers}";
   const { form, deliver, settled } = await activeAssistant({
     url: app.url,
     db,
@@ -104,7 +104,8 @@ describe("the call knows what the lead wrote", async () => {
     expect(request.task).toBe(
       [
         "Hi Sam Rivera, this is Alex from Acme Kitchens about your Kitchen renovation with an island. Do you have a minute?",
-        "Source: newsletter. Size: .",
+        // The installation's opt-out page, as an assistant would say it (issue 13 §4).
+        `Source: newsletter. Size: . Opt out at ${app.config.publicUrl.replace(/^https?:\/\//, "")}/opt-out.`,
         "What's your name?: Sam Rivera",
         "What's your email address?: sam@example.com",
         "What's the best number to call you on?: +1 415 555 0148",

@@ -9,8 +9,9 @@ import { connectTypeform } from "./form-connection-helpers.ts";
 import { waitFor } from "./webhook-receiver.ts";
 
 /**
- * An active assistant on the sandbox's "Website enquiry" form that calls at any hour and retries
- * at once (so tests do not depend on the clock), and a way to send it signed deliveries.
+ * An active assistant on the sandbox's "Website enquiry" form that calls through the law's whole
+ * day (08:00–21:00; the harness puts respondents where it is about noon, so tests do not depend
+ * on the clock) and retries at once, and a way to send it signed deliveries.
  */
 export async function activeAssistant(input: {
   url: string;
@@ -49,7 +50,7 @@ export async function activeAssistant(input: {
   });
   await db
     .update(formAssistants)
-    .set({ callingWindowStart: "00:00", callingWindowEnd: "23:59", retryDelayMinutes: 0 })
+    .set({ callingWindowStart: "08:00", callingWindowEnd: "21:00", retryDelayMinutes: 0 })
     .where(eq(formAssistants.id, assistantId));
   await owner.json(`${path}/activate`, { method: "POST" });
   const [assistant] = await db

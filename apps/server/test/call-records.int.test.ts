@@ -1,4 +1,9 @@
-import type { CallGroupPage, CallRecordDetails, SignedLink } from "@ringback/contracts";
+import type {
+  CallGroupPage,
+  CallRecordDetails,
+  ConsentEvidence,
+  SignedLink,
+} from "@ringback/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -37,6 +42,7 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
     assistantId?: string;
     minute: number;
     attempts: [string, number | null][];
+    consent?: ConsentEvidence;
   }) {
     responses += 1;
     const [submission] = await db
@@ -51,6 +57,7 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
           input.email ?? `${input.name.toLowerCase().replace(/\W+/g, ".")}@example.com`,
         respondentPhoneNumber: "+14155550100",
         status: "call_scheduled",
+        consent: input.consent ?? null,
       })
       .returning();
     for (const [index, [status, duration]] of input.attempts.entries()) {
@@ -70,6 +77,22 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
   }
 
   // 14 groups: names, statuses, durations and times chosen to exercise every rule.
+  const anaConsent: ConsentEvidence = {
+    question: {
+      id: "q-call",
+      title: "Can we call you, today?",
+      description: 'We call within minutes. Reply "stop" to opt out.',
+    },
+    answer: "Yes",
+    form: { id: "f1", lastUpdatedAt: "2026-10-30T09:00:00.000Z" },
+    response: {
+      id: "r1",
+      landedAt: "2026-11-01T09:58:00.000Z",
+      submittedAt: "2026-11-01T09:59:30.000Z",
+    },
+    phone: { typed: "(415) 555-0100", normalized: "+14155550100" },
+    recordedAt: "2026-11-01T09:59:31.000Z",
+  };
   const ana = await seed({
     name: "Ana Lima",
     minute: 0,
@@ -77,6 +100,7 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
       ["no-answer", 0],
       ["answered", 95],
     ],
+    consent: anaConsent,
   });
   await seed({ name: "Bruno Costa", minute: 10, attempts: [["busy", null]] });
   await seed({ name: "Carla Dias", minute: 20, attempts: [["completed", 30]] });
@@ -272,13 +296,22 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
     );
     const lines = (await response.text()).trim().split("\r\n");
     expect(lines[0]).toBe(
-      "Form,Respondent,Email,Phone,Attempt,Status,Duration (seconds),Called at,Latest status,Total duration (seconds)",
+      "Form,Respondent,Email,Phone,Attempt,Status,Duration (seconds),Called at,Latest status,Total duration (seconds)," +
+        "Consent question,Consent question description,Consent answer,Consent given at,Form opened at,Response ID,Phone as typed,Form ID,Form last updated",
     );
     // Answered groups, oldest first, every attempt: Ana (2), Fábio, the formula, Zoe.
     expect(lines).toHaveLength(1 + 5);
     expect(lines[1]).toMatch(
       /^Website Enquiry,Ana Lima,ana\.lima@example\.com,\+14155550100,1,no-answer,0,/,
     );
+    // What Ana agreed to, on each of her attempts (quoted where it holds a comma or a quote);
+    // a submission stored without evidence leaves those cells empty.
+    const anaEvidence =
+      '"Can we call you, today?","We call within minutes. Reply ""stop"" to opt out.",Yes,' +
+      "2026-11-01T09:59:30.000Z,2026-11-01T09:58:00.000Z,r1,(415) 555-0100,f1,2026-10-30T09:00:00.000Z";
+    expect(lines[1]!.endsWith(`,answered,95,${anaEvidence}`)).toBe(true);
+    expect(lines[2]!.endsWith(`,answered,95,${anaEvidence}`)).toBe(true);
+    expect(lines[3]).toMatch(/^Website Enquiry,Fábio Reis,.*,answered,95,,,,,,,,,$/);
     // A cell that a spreadsheet would run as a formula is defused.
     expect(lines.some((l) => l.includes(`'=cmd|' /C calc'!A0`))).toBe(true);
     expect(lines.some((l) => l.startsWith("Website Enquiry,=cmd"))).toBe(false);

@@ -8,9 +8,11 @@ import {
   formAssistants,
   formSubmissions,
   organizationCallSettings,
+  sandboxTypeformForms,
   simulatorCalls,
 } from "../src/db/schema/index.ts";
 import { addToDoNotCallList } from "../src/domain/compliance/do-not-call.ts";
+import { typeformTime } from "../src/sandbox/typeform/forms-api.ts";
 import { activeAssistant } from "./call-helpers.ts";
 import { startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
@@ -29,13 +31,25 @@ describe("the pre-dial check and opt-outs heard on a call", async () => {
   const db = app.database.db;
   const team = await createTeam(app.url, db);
   const org = team.organization.id;
-  const { assistantId, delivery, deliver, attemptsFor, settled } = await activeAssistant({
-    url: app.url,
-    db,
-    secretKey: app.config.secretKey,
-    owner: team.owner.client,
-    organizationId: org,
-  });
+  const { assistantId, path, form, delivery, deliver, attemptsFor, settled } =
+    await activeAssistant({
+      url: app.url,
+      db,
+      secretKey: app.config.secretKey,
+      owner: team.owner.client,
+      organizationId: org,
+    });
+
+  /** The assistant's form as the Typeform sandbox holds it. */
+  async function sandboxForm() {
+    const [found] = await db
+      .select()
+      .from(sandboxTypeformForms)
+      .where(eq(sandboxTypeformForms.id, form.id));
+    return found!;
+  }
+  /** An instant as GET /forms/:id gives it (whole seconds), then read back as ISO 8601. */
+  const typeformInstant = (at: Date) => new Date(typeformTime(at)).toISOString();
 
   /** How many times the simulator was asked to dial this number. */
   const dials = async (e164: string) =>
@@ -46,25 +60,20 @@ describe("the pre-dial check and opt-outs heard on a call", async () => {
     return token;
   }
 
-  /** A window of one minute two hours from now in Los Angeles (the 415 numbers' zone). */
+  /**
+   * The tests' respondents are where it is about noon (RESPONDENT_TIME_ZONE_FOR_TESTS, set by
+   * the harness): a window in the evening is closed for hours.
+   */
   async function closeTheWindow() {
-    const hour = Number(
-      new Intl.DateTimeFormat("en-US", {
-        hour: "numeric",
-        hourCycle: "h23",
-        timeZone: "America/Los_Angeles",
-      }).format(new Date()),
-    );
-    const at = `${String((hour + 2) % 24).padStart(2, "0")}:00`;
     await db
       .update(formAssistants)
-      .set({ callingWindowStart: at, callingWindowEnd: at.replace(":00", ":01") })
+      .set({ callingWindowStart: "20:00", callingWindowEnd: "20:30" })
       .where(eq(formAssistants.id, assistantId));
   }
   async function openTheWindow() {
     await db
       .update(formAssistants)
-      .set({ callingWindowStart: "00:00", callingWindowEnd: "23:59" })
+      .set({ callingWindowStart: "08:00", callingWindowEnd: "21:00" })
       .where(eq(formAssistants.id, assistantId));
   }
 
@@ -82,6 +91,14 @@ describe("the pre-dial check and opt-outs heard on a call", async () => {
     });
     expect(stored!.consent!.response.submittedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(stored!.consent!.question.id).toBeTruthy();
+    // The question's description and the form's last-updated time, from the form definition
+    // as Ringback read it when the fields were assigned (a delivery carries neither).
+    const definition = await sandboxForm();
+    const question = definition.definition.fields.find((f) => f.ref === "call_consent")!;
+    expect(stored!.consent!.question.id).toBe(question.id);
+    expect(question.properties?.description).toBeTruthy();
+    expect(stored!.consent!.question.description).toBe(question.properties!.description);
+    expect(stored!.consent!.form.lastUpdatedAt).toBe(typeformInstant(definition.lastUpdatedAt));
     // The database refuses to change it.
     await expect(
       db
@@ -94,6 +111,54 @@ describe("the pre-dial check and opt-outs heard on a call", async () => {
       `/api/organizations/${org}/call-records/${call!.id}`,
     );
     expect(details.consentEvidence).toEqual(stored!.consent);
+  });
+
+  it("keeps the availability question as the form reads when it is read again", async () => {
+    // The form is edited at the provider: a new description, a new last-updated time.
+    const before = await sandboxForm();
+    const edited = new Date(Date.parse("2026-11-20T08:30:00Z"));
+    const description = "We call between 9 AM and 5 PM. The call may be recorded.";
+    await db
+      .update(sandboxTypeformForms)
+      .set({
+        lastUpdatedAt: edited,
+        definition: {
+          ...before.definition,
+          fields: before.definition.fields.map((f) =>
+            f.ref === "call_consent" ? { ...f, properties: { ...f.properties, description } } : f,
+          ),
+        },
+      })
+      .where(eq(sandboxTypeformForms.id, form.id));
+    const stored = async () =>
+      (await db.select().from(formAssistants).where(eq(formAssistants.id, assistantId)))[0]!;
+    const row = await stored();
+    const title = "Can we call you about your enquiry?";
+    // Choosing the same form again reads it again.
+    await team.owner.client.json(`${path}/form`, { method: "PUT", json: { formId: form.id } });
+    expect(await stored()).toMatchObject({
+      availabilityQuestion: { title, description },
+      formLastUpdatedAt: edited,
+      checkboxFieldId: row.checkboxFieldId,
+    });
+    // So does assigning the fields.
+    await db
+      .update(formAssistants)
+      .set({ availabilityQuestion: null, formLastUpdatedAt: null })
+      .where(eq(formAssistants.id, assistantId));
+    await team.owner.client.json(`${path}/fields`, {
+      method: "PUT",
+      json: {
+        phoneFieldId: row.phoneFieldId,
+        checkboxFieldId: row.checkboxFieldId,
+        nameFieldId: row.nameFieldId,
+        emailFieldId: row.emailFieldId,
+      },
+    });
+    expect(await stored()).toMatchObject({
+      availabilityQuestion: { title, description },
+      formLastUpdatedAt: edited,
+    });
   });
 
   it("never dials a number on the do-not-call list, and says why", async () => {

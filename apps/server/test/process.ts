@@ -19,6 +19,7 @@ export function spawnRingback(env: Record<string, string>, args: string[] = []):
       HOME: process.env.HOME ?? "/tmp",
       LOG_LEVEL: "info",
       NODE_ENV: "test",
+      RESPONDENT_TIME_ZONE_FOR_TESTS: "midday",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -87,8 +87,8 @@ describe("what the wizard reads from a form, and the default country", async () 
     const settings = {
       maxAttempts: 3,
       retryDelayMinutes: 10,
-      callingWindowStart: "00:00",
-      callingWindowEnd: "23:59",
+      callingWindowStart: "08:00",
+      callingWindowEnd: "21:00",
       defaultTimeZone: "Europe/London",
       voicemailAction: "hang_up",
       voicemailMessage: null,

@@ -38,6 +38,8 @@ export const assistantSchema = z.object({
     defaultCountry: z.string(),
     voicemailAction: z.enum(["hang_up", "leave_message"]),
     voicemailMessage: z.string().nullable(),
+    skipSundays: z.boolean(),
+    skipHolidays: z.boolean(),
   }),
 });
 export type Assistant = z.infer<typeof assistantSchema>;
@@ -165,6 +167,15 @@ export const countryCodeSchema = z
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, "Choose a country from the list");
 
+/**
+ * Issue 13 §6: US law allows calls only between 8 a.m. and 9 p.m. at the called person
+ * (47 CFR § 64.1200(c)(1)); an assistant's window must sit inside. Stricter states (8 p.m.) are
+ * applied by the call engine from the number's area code.
+ */
+export const LAWFUL_CALLING_HOURS = { start: "08:00", end: "21:00" } as const;
+export const CALLING_HOURS_MESSAGE =
+  "Calls are allowed only between 08:00 and 21:00 in the respondent's local time (US law, 47 CFR 64.1200(c)(1)). Set the window inside those hours.";
+
 /** Beyond SPEC.md: how an assistant calls (issue 5 §3); the call engine applies them. */
 export const voicemailActions = ["hang_up", "leave_message"] as const;
 export const callSettingsSchema = z
@@ -185,9 +196,20 @@ export const callSettingsSchema = z
     defaultCountry: countryCodeSchema.optional(),
     voicemailAction: z.enum(voicemailActions),
     voicemailMessage: z.string().trim().max(500).nullable(),
+    /** Issue 13 §6: no calls on Sundays / public holidays (the respondent's). Left out: kept. */
+    skipSundays: z.boolean().optional(),
+    skipHolidays: z.boolean().optional(),
   })
   .refine((s) => s.callingWindowStart < s.callingWindowEnd, {
     message: "The calling window must end after it starts",
+    path: ["callingWindowEnd"],
+  })
+  .refine((s) => s.callingWindowStart >= LAWFUL_CALLING_HOURS.start, {
+    message: CALLING_HOURS_MESSAGE,
+    path: ["callingWindowStart"],
+  })
+  .refine((s) => s.callingWindowEnd <= LAWFUL_CALLING_HOURS.end, {
+    message: CALLING_HOURS_MESSAGE,
     path: ["callingWindowEnd"],
   });
 export type CallSettings = z.infer<typeof callSettingsSchema>;
@@ -201,6 +223,8 @@ export const defaultCallSettings: CallSettings & { defaultCountry: string } = {
   defaultCountry: "US",
   voicemailAction: "hang_up",
   voicemailMessage: null,
+  skipSundays: false,
+  skipHolidays: false,
 };
 
 /** SPEC.md §2 Dashboard stats, computed on the server for the current organization. */

@@ -5,6 +5,7 @@ import {
   callContextAnswers,
   fillScript,
   greetingName,
+  optOutPageAddress,
   readableAnswer,
   readableQuestion,
   SCRIPT_VARIABLE_LIMITS,
@@ -219,6 +220,11 @@ describe("the wizard's variables", () => {
       { name: "company", label: "Your organization’s name", kind: "caller" },
       { name: "assistant", label: "The assistant’s name", kind: "caller" },
       { name: "form", label: "The form’s title", kind: "caller" },
+      {
+        name: "opt_out_url",
+        label: "Where to stop calls: the opt-out page’s address",
+        kind: "caller",
+      },
       { name: "enquiry", label: "How can we help?", kind: "field" },
       { name: "utm_source", label: "utm_source (hidden field)", kind: "hidden" },
     ]);
@@ -235,7 +241,7 @@ describe("the wizard's variables", () => {
     ]);
     expect(unknownScriptVariables(script, scriptVariables(fields))).toEqual(["budget"]);
     expect(unknownScriptVariables("Hi {name} {answers}", [])).toEqual([]);
-    expect(unknownScriptVariables("{company} {assistant} {form}", [])).toEqual([]);
+    expect(unknownScriptVariables("{company} {assistant} {form} {Opt_Out_URL}", [])).toEqual([]);
   });
 
   it("fills who is calling from the caller, before any field with the same ref (issue 13 §7)", () => {
@@ -252,6 +258,31 @@ describe("the wizard's variables", () => {
     ).toBe("Hi Sam, this is Ava from Northwind Realty about Website enquiry.");
     // Without a caller (nothing known), they read as empty, never as the lead's answer.
     expect(fillScript("from {company}.", respondent)).toBe("from .");
+  });
+
+  it("fills {opt_out_url} with the opt-out page's address, as it is said (issue 13 §4)", () => {
+    const respondent = {
+      name: "Sam",
+      questions: [
+        { ref: "opt_out_url", title: "Yours?", type: "short_text", value: "evil.example" },
+      ],
+    };
+    const caller = { opt_out_url: optOutPageAddress("https://ringback.example.com") };
+    expect(
+      fillScript("You can opt out at {opt_out_url}, or {{ OPT_OUT_URL }}.", respondent, caller),
+    ).toBe("You can opt out at ringback.example.com/opt-out, or ringback.example.com/opt-out.");
+    // Unknown (no public URL): empty, never a form field's answer.
+    expect(fillScript("At {opt_out_url}.", respondent)).toBe("At .");
+  });
+});
+
+describe("optOutPageAddress", () => {
+  it("is the public URL without its scheme and trailing slashes, then /opt-out", () => {
+    expect(optOutPageAddress("https://ringback.example.com")).toBe("ringback.example.com/opt-out");
+    expect(optOutPageAddress(" http://localhost:3000/ ")).toBe("localhost:3000/opt-out");
+    expect(optOutPageAddress("HTTPS://calls.example.com/ringback//")).toBe(
+      "calls.example.com/ringback/opt-out",
+    );
   });
 });
 

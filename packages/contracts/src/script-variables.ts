@@ -1,3 +1,5 @@
+import { OPT_OUT_PATH } from "./opt-out.ts";
+
 /**
  * Script variables and the lead's answers as the voice AI reads them (issue 12 §3). One module
  * for the server, which fills the script and builds the call's context, and for the wizard's
@@ -56,19 +58,35 @@ const VARIABLE = new RegExp(`\\{\\{\\s*(${NAME})\\s*\\}\\}|\\{\\s*(${NAME})\\s*\
 const IS_NAME = new RegExp(`^${NAME}$`);
 /**
  * Who is calling (issue 13 §7): `{company}` the organization's name, `{assistant}` the
- * assistant's, `{form}` the form's title. They are the caller's words, so they take precedence
- * over a form field with the same ref.
+ * assistant's, `{form}` the form's title; and `{opt_out_url}` where the person can stop calls
+ * (issue 13 §4: this installation's public opt-out page, as optOutPageAddress says it). They are
+ * the caller's words, so they take precedence over a form field with the same ref. (Lower case:
+ * variables are matched ignoring case.)
  */
 export const CALLER_VARIABLES = {
   company: "Your organization’s name",
   assistant: "The assistant’s name",
   form: "The form’s title",
+  opt_out_url: "Where to stop calls: the opt-out page’s address",
 } as const;
 export type CallerVariable = keyof typeof CALLER_VARIABLES;
 /** The caller's values of CALLER_VARIABLES (an unknown one reads as empty). */
 export type CallerContext = Partial<Record<CallerVariable, string | null>>;
 const isCallerVariable = (name: string): name is CallerVariable =>
   Object.hasOwn(CALLER_VARIABLES, name);
+
+/**
+ * `{opt_out_url}`: the opt-out page's address as an assistant says it — the installation's public
+ * URL (PUBLIC_URL, or the page's own origin in the wizard's preview) without its `https://` and
+ * trailing slashes, then /opt-out: "https://ringback.example.com/" → "ringback.example.com/opt-out".
+ */
+export function optOutPageAddress(publicUrl: string): string {
+  const site = publicUrl
+    .trim()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, "")
+    .replace(/\/+$/, "");
+  return `${site}${OPT_OUT_PATH}`;
+}
 
 const RESERVED = new Set<string>([
   NAME_VARIABLE,

@@ -75,6 +75,21 @@ describe("parseEnv", () => {
     expect(problemsOf({ SANDBOX: "maybe" })).toEqual(["SANDBOX must be true or false"]);
   });
 
+  it("moves respondents' clocks only in tests: the law's calling hours are not a setting", () => {
+    for (const NODE_ENV of ["development", "production"]) {
+      expect(problemsOf({ NODE_ENV, RESPONDENT_TIME_ZONE_FOR_TESTS: "midday" })).toContain(
+        "RESPONDENT_TIME_ZONE_FOR_TESTS is only for tests (NODE_ENV=test)",
+      );
+    }
+    expect(
+      problemsOf({ NODE_ENV: "test", RESPONDENT_TIME_ZONE_FOR_TESTS: "Mars/Olympus" }),
+    ).toEqual(["RESPONDENT_TIME_ZONE_FOR_TESTS must be an IANA time zone or midday"]);
+    expect(
+      problemsOf({ NODE_ENV: "test", RESPONDENT_TIME_ZONE_FOR_TESTS: "Europe/Paris" }),
+    ).toEqual([]);
+    expect(problemsOf({ NODE_ENV: "development", RESPONDENT_TIME_ZONE_FOR_TESTS: "" })).toEqual([]);
+  });
+
   it("requires Typeform credentials in pairs and treats empty values as unset", () => {
     expect(problemsOf({ TYPEFORM_CLIENT_SECRET: "s" })).toEqual([
       "TYPEFORM_CLIENT_ID is required when Typeform is set",

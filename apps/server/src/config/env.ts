@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { isIanaTimeZone } from "@ringback/contracts";
 import { z } from "zod";
+import { middayTimeZone } from "../domain/calls/calling-window.ts";
 
 /**
  * Every variable Ringback reads, in one schema. Start-up fails with one message that names
@@ -54,6 +56,9 @@ const envSchema = z.object({
   VOICE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   CALL_SIMULATOR_RING_MS: z.coerce.number().int().min(0).max(120_000).default(4000),
   CALL_SIMULATOR_TURN_MS: z.coerce.number().int().min(0).max(60_000).default(2500),
+  // Tests only (NODE_ENV=test): every respondent is in this zone ("midday": one where it is
+  // about noon at start-up), so that calls are placed whatever the hour the tests run at.
+  RESPONDENT_TIME_ZONE_FOR_TESTS: optionalString,
   TWILIO_ACCOUNT_SID: optionalString,
   TWILIO_AUTH_TOKEN: optionalString,
   TWILIO_FROM_NUMBER: optionalString,
@@ -107,6 +112,17 @@ function crossVariableProblems(source: Record<string, string | undefined>): stri
   together(["TYPEFORM_CLIENT_ID", "TYPEFORM_CLIENT_SECRET"], "Typeform");
   together(["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER"], "Twilio");
   together(["BLAND_API_KEY", "BLAND_WEBHOOK_SECRET"], "Bland");
+  // The law's calling hours are not a setting (issue 13 §6): only a test run may move the clock.
+  if (has("RESPONDENT_TIME_ZONE_FOR_TESTS")) {
+    if (source.NODE_ENV !== "test") {
+      problems.push("RESPONDENT_TIME_ZONE_FOR_TESTS is only for tests (NODE_ENV=test)");
+    } else {
+      const zone = source.RESPONDENT_TIME_ZONE_FOR_TESTS!.trim();
+      if (zone !== "midday" && !isIanaTimeZone(zone)) {
+        problems.push("RESPONDENT_TIME_ZONE_FOR_TESTS must be an IANA time zone or midday");
+      }
+    }
+  }
   if (source.NODE_ENV === "production") {
     for (const n of ["SECRET_KEY", "PUBLIC_URL", "TWILIO_ACCOUNT_SID"]) {
       if (!has(n)) problems.push(`${n} is required in production`);
@@ -155,6 +171,8 @@ export interface Config {
   voiceRequestTimeoutMs: number;
   /** How fast the call simulator plays a call out (tests make it instant). */
   simulatorPace: { ringMs: number; turnMs: number };
+  /** Tests only: the zone every respondent is taken to be in (NODE_ENV=test). */
+  respondentTimeZoneForTests: string | null;
   twilio: { accountSid: string; authToken: string; fromNumber: string; apiUrl: string } | null;
   /** Unset: emails go to the log and the /dev/email outbox. */
   smtpUrl: string | undefined;
@@ -238,6 +256,10 @@ export function loadConfig(
         : null,
     voiceRequestTimeoutMs: env.VOICE_REQUEST_TIMEOUT_MS,
     simulatorPace: { ringMs: env.CALL_SIMULATOR_RING_MS, turnMs: env.CALL_SIMULATOR_TURN_MS },
+    respondentTimeZoneForTests:
+      env.RESPONDENT_TIME_ZONE_FOR_TESTS === "midday"
+        ? middayTimeZone(new Date())
+        : (env.RESPONDENT_TIME_ZONE_FOR_TESTS ?? null),
     twilio:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM_NUMBER
         ? {

@@ -133,6 +133,7 @@ export function createApp(deps: AppDeps) {
         ...providerDeps,
         assistants: deps.services.deliveryAssistants,
         attempts: calls.attempts,
+        respondentTimeZone: calls.respondentTimeZone,
       }),
     )
     .route(

@@ -31,6 +31,8 @@ export function toAssistantDto(row: typeof formAssistants.$inferSelect): Assista
       defaultCountry: row.defaultCountry,
       voicemailAction: row.voicemailAction,
       voicemailMessage: row.voicemailMessage,
+      skipSundays: row.skipSundays,
+      skipHolidays: row.skipHolidays,
     },
   };
 }

@@ -14,6 +14,7 @@ import { formAssistants, formSubmissions, organizations } from "../../db/schema/
 import { AppError } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
+import type { FormFields } from "../../providers/forms/form-provider.ts";
 import { cancelPendingAttempts } from "../calls/call-engine.ts";
 import { type AuditActor, recordAuditEvent } from "../compliance/audit.ts";
 import { readFormFields, withAccessToken } from "../form-connections/credentials.ts";
@@ -113,12 +114,15 @@ export async function selectForm(
     formId,
   });
   const changed = row.formId !== formId;
+  // The same form read again: its availability question as it reads now (consent evidence).
+  const availability = changed ? null : availabilityQuestion(fields, row.checkboxFieldId);
   try {
     return await update(deps.db, scope, {
       formId,
       formTitle: fields.title || formId,
       formPublicUrl: fields.displayUrl,
       formEditUrl: fields.editUrl,
+      formLastUpdatedAt: lastUpdatedAt(fields),
       ...(changed
         ? {
             phoneFieldId: null,
@@ -126,8 +130,11 @@ export async function selectForm(
             nameFieldId: null,
             emailFieldId: null,
             phoneDefaultCountry: null,
+            availabilityQuestion: null,
           }
-        : {}),
+        : availability
+          ? { availabilityQuestion: availability }
+          : {}),
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -175,8 +182,30 @@ export async function assignFields(
     emailFieldId: input.emailFieldId,
     // Numbers typed into it without a country code are read in its own country first.
     phoneDefaultCountry: phoneField?.defaultCountry ?? null,
+    // What each submission's consent evidence keeps of the form as it reads now (issue 13 §1).
+    availabilityQuestion: availabilityQuestion(fields, input.checkboxFieldId),
+    formLastUpdatedAt: lastUpdatedAt(fields),
   });
 }
+
+/**
+ * The availability question as the form shows it (title and description), for the consent
+ * evidence stored with each submission (issue 13 §1): Typeform's deliveries carry the title but
+ * never the description, so it is kept from the form definition whenever Ringback reads it for
+ * this assistant (choosing the form, assigning the fields). Null when none is chosen or the form
+ * no longer has it.
+ */
+export function availabilityQuestion(
+  fields: Pick<FormFields, "checkbox">,
+  checkboxFieldId: string | null,
+): { title: string; description: string | null } | null {
+  const field = checkboxFieldId ? fields.checkbox.find((f) => f.id === checkboxFieldId) : undefined;
+  return field ? { title: field.title, description: field.description ?? null } : null;
+}
+
+/** The form definition's last-updated time, when the provider gives one. */
+const lastUpdatedAt = (fields: Pick<FormFields, "lastUpdatedAt">) =>
+  fields.lastUpdatedAt ? new Date(fields.lastUpdatedAt) : null;
 
 /**
  * The settings whose changes the audit trail records (issue 13 §9): the first sentence, the
@@ -312,6 +341,8 @@ export async function updateCallSettings(
     defaultTimeZone: settings.defaultTimeZone,
     voicemailAction: settings.voicemailAction,
     voicemailMessage: settings.voicemailMessage,
+    ...(settings.skipSundays === undefined ? {} : { skipSundays: settings.skipSundays }),
+    ...(settings.skipHolidays === undefined ? {} : { skipHolidays: settings.skipHolidays }),
   });
 }
 

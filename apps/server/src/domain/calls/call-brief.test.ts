@@ -35,23 +35,33 @@ const stored = {
   raw: {},
 };
 
+const here = { publicUrl: "http://localhost:3000" };
+
 describe("the call's prompt and context", () => {
   it("fills {name} everywhere, and says 'there' without a name", () => {
     const brief = (name: string | null) =>
-      callBrief(withScript("Hi {name}! {name}, is now good?"), {
-        respondentName: name,
-        answers: stored,
-      }).task;
+      callBrief(
+        withScript("Hi {name}! {name}, is now good?"),
+        {
+          respondentName: name,
+          answers: stored,
+        },
+        here,
+      ).task;
     expect(brief("Ana")).toBe("Hi Ana! Ana, is now good?");
     expect(brief(null)).toBe("Hi there! there, is now good?");
     expect(brief("  ")).toBe("Hi there! there, is now good?");
   });
 
   it("fills the fields' refs and {answers} from the stored questions", () => {
-    const { task } = callBrief(withScript("About {enquiry} ({utm_source}).\n{answers}"), {
-      respondentName: "Sam Rivera",
-      answers: stored,
-    });
+    const { task } = callBrief(
+      withScript("About {enquiry} ({utm_source}).\n{answers}"),
+      {
+        respondentName: "Sam Rivera",
+        answers: stored,
+      },
+      here,
+    );
     expect(task).toBe(
       [
         "About Kitchen renovation (newsletter).",
@@ -64,7 +74,8 @@ describe("the call's prompt and context", () => {
 
   it("hands the lead's name and readable answers, without hidden fields, as the context", () => {
     expect(
-      callBrief(withScript("Hi"), { respondentName: " Sam Rivera ", answers: stored }).context,
+      callBrief(withScript("Hi"), { respondentName: " Sam Rivera ", answers: stored }, here)
+        .context,
     ).toEqual({
       respondentName: "Sam Rivera",
       answers: [
@@ -75,9 +86,34 @@ describe("the call's prompt and context", () => {
     });
   });
 
+  it("fills {opt_out_url} with the installation's opt-out page, in the script and the first sentence", () => {
+    const assistant = {
+      ...withScript("If you'd rather not hear from us, go to {opt_out_url}."),
+      firstSentence: "Hi {name}, this is {company}. To stop calls, visit {opt_out_url}.",
+    };
+    const submission = { respondentName: "Sam", answers: stored };
+    const brief = callBrief(assistant, submission, {
+      publicUrl: "https://ringback.example.com/",
+    });
+    expect(brief.task).toBe(
+      "If you'd rather not hear from us, go to ringback.example.com/opt-out.",
+    );
+    expect(brief.firstSentence).toBe(
+      "Hi Sam, this is Northwind Realty. To stop calls, visit ringback.example.com/opt-out.",
+    );
+    // Without a public URL there is no address to give: it reads as empty.
+    expect(callBrief(assistant, submission, { publicUrl: null }).task).toBe(
+      "If you'd rather not hear from us, go to .",
+    );
+  });
+
   it("copes with a submission stored before questions were kept, and with no script", () => {
     expect(
-      callBrief(withScript(null), { respondentName: null, answers: { answers: { f1: "x" } } }),
+      callBrief(
+        withScript(null),
+        { respondentName: null, answers: { answers: { f1: "x" } } },
+        here,
+      ),
     ).toEqual({
       task: "",
       // No first sentence of its own: the default disclosure, filled in.

@@ -25,6 +25,7 @@ import {
   lockNumber,
 } from "../compliance/do-not-call.ts";
 import { callBrief } from "./call-brief.ts";
+import { countryOfNumber, isPublicHoliday, lawfulCallingWindow } from "./calling-hours.ts";
 import {
   type CallingWindowSettings,
   effectiveCallingWindow,
@@ -51,6 +52,11 @@ export interface CallEngineDeps {
    */
   dialGraceMs: number;
   now?: () => Date;
+  /**
+   * Tests only (RESPONDENT_TIME_ZONE_FOR_TESTS, refused outside NODE_ENV=test): every respondent
+   * is taken to be in this zone, so that a test can have its calls placed whatever the hour.
+   */
+  respondentTimeZone?: string | null;
 }
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -61,16 +67,30 @@ export function voiceWebhookUrl(publicUrl: string, providerId: string): string {
 }
 
 /**
- * The first moment at or after notBefore inside the assistant's window, in the respondent's zone.
+ * The first moment at or after notBefore inside the assistant's window narrowed to the law's
+ * hours for the number (08:00–21:00, or its state's stricter ones), in the respondent's zone, on
+ * a day the assistant calls (Sundays and public holidays of the number's country, if chosen).
  * Never throws on a stored setting: unusable ones are replaced (effectiveCallingWindow).
+ * `respondentTimeZone` replaces the number's zone: tests only (config refuses it elsewhere).
  */
 export function attemptDueAt(
   assistant: CallingWindowSettings,
   phone: string,
   notBefore: Date,
+  respondentTimeZone?: string | null,
 ): Date {
   const { window, timeZone } = effectiveCallingWindow(assistant);
-  return nextCallTime(notBefore, window, timeZoneForNumber(phone, timeZone));
+  const country = countryOfNumber(phone);
+  return nextCallTime(
+    notBefore,
+    lawfulCallingWindow(window, phone),
+    respondentTimeZone || timeZoneForNumber(phone, timeZone),
+    {
+      skipSundays: assistant.skipSundays ?? false,
+      skipHolidays: assistant.skipHolidays ?? false,
+      isHoliday: (day) => isPublicHoliday(country, day),
+    },
+  );
 }
 
 /**
@@ -87,9 +107,15 @@ export async function scheduleAttempt(
     phone: string;
     attempt: number;
     notBefore: Date;
+    respondentTimeZone?: string | null;
   },
 ): Promise<{ id: string; scheduledFor: Date }> {
-  const scheduledFor = attemptDueAt(input.assistant, input.phone, input.notBefore);
+  const scheduledFor = attemptDueAt(
+    input.assistant,
+    input.phone,
+    input.notBefore,
+    input.respondentTimeZone,
+  );
   const [row] = await tx
     .insert(callRecords)
     .values({
@@ -302,7 +328,12 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
       await tx.update(callRecords).set(blocked(block, now)).where(eq(callRecords.id, attempt.id));
       return { kind: "blocked" as const };
     }
-    const due = attemptDueAt(assistant, submission.respondentPhoneNumber ?? "", now);
+    const due = attemptDueAt(
+      assistant,
+      submission.respondentPhoneNumber ?? "",
+      now,
+      deps.respondentTimeZone,
+    );
     if (attempt.scheduledFor > now || due > now) {
       const scheduledFor = attempt.scheduledFor > due ? attempt.scheduledFor : due;
       await tx.update(callRecords).set({ scheduledFor }).where(eq(callRecords.id, attempt.id));
@@ -373,7 +404,9 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
   try {
     const { providerCallId } = await deps.voice.placeCall({
       phoneNumber: submission.respondentPhoneNumber ?? "",
-      ...callBrief({ ...assistant, companyName: decision.row.companyName }, submission),
+      ...callBrief({ ...assistant, companyName: decision.row.companyName }, submission, {
+        publicUrl: deps.publicUrl,
+      }),
       maxDurationMinutes: 10,
       voicemail: { action: assistant.voicemailAction, message: assistant.voicemailMessage },
       webhookUrl: voiceWebhookUrl(deps.publicUrl, deps.voice.id),
@@ -502,6 +535,7 @@ export async function applyOutcome(deps: CallEngineDeps, outcome: CallOutcome): 
       phone: submission.respondentPhoneNumber ?? "",
       attempt: attempt.callAttempt + 1,
       notBefore: new Date(now.getTime() + assistant.retryDelayMinutes * 60_000),
+      respondentTimeZone: deps.respondentTimeZone,
     });
     return { next, recording };
   });

@@ -7,6 +7,7 @@ import {
   type CallRecordDetails,
   type CallRecordSort,
   type CallStatus,
+  type ConsentEvidence,
   type SubmittedAnswerItem,
   type SubmittedAnswerValue,
 } from "@ringback/contracts";
@@ -167,16 +168,21 @@ interface GroupRow {
 const orderOf = (sort: ReturnType<typeof sortKeys>) =>
   sort.keys.map((k) => (sort.descending ? desc(k.column) : asc(k.column)));
 
-/** The first `limit` of the organization's groups in this order. */
+/**
+ * The first `limit` of the organization's groups in this order, each with its submission's
+ * consent evidence (issue 13 §1) for the export: one primary-key lookup per group in the same
+ * statement (a nested loop under the LIMIT), never a query per row.
+ */
 function selectGroups(
   db: Database,
   where: SQL,
   sort: ReturnType<typeof sortKeys>,
   limit: number,
-): Promise<GroupRow[]> {
+): Promise<(GroupRow & { consent: ConsentEvidence | null })[]> {
   return db
-    .select(groupColumns)
+    .select({ ...groupColumns, consent: formSubmissions.consent })
     .from(callGroups)
+    .leftJoin(formSubmissions, eq(formSubmissions.id, callGroups.submissionId))
     .where(where)
     .orderBy(...orderOf(sort))
     .limit(limit);
@@ -640,7 +646,32 @@ export const CSV_HEADER = [
   "Called at",
   "Latest status",
   "Total duration (seconds)",
+  // What the person agreed to, as stored with the submission (issue 13 §1); empty without one.
+  "Consent question",
+  "Consent question description",
+  "Consent answer",
+  "Consent given at",
+  "Form opened at",
+  "Response ID",
+  "Phone as typed",
+  "Form ID",
+  "Form last updated",
 ];
+
+/** The consent columns of CSV_HEADER for one group (the same on each of its attempts). */
+function consentCells(consent: ConsentEvidence | null): (string | null)[] {
+  return [
+    consent?.question.title ?? null,
+    consent?.question.description ?? null,
+    consent?.answer ?? null,
+    consent?.response.submittedAt ?? null,
+    consent?.response.landedAt ?? null,
+    consent?.response.id ?? null,
+    consent?.phone.typed ?? null,
+    consent?.form.id ?? null,
+    consent?.form.lastUpdatedAt ?? null,
+  ];
+}
 
 /**
  * Every attempt of every matching group as CSV lines, in the page's order, read in batches with
@@ -676,6 +707,7 @@ export async function* exportCallRecords(
     const attempts = await attemptsOf(db, rows);
     let chunk = "";
     for (const group of rows) {
+      const consent = consentCells(group.consent).map(csvCell).join(",");
       for (const attempt of attempts.get(group.id) ?? []) {
         chunk += `${[
           group.formTitle,
@@ -690,7 +722,7 @@ export async function* exportCallRecords(
           group.totalDuration,
         ]
           .map(csvCell)
-          .join(",")}\r\n`;
+          .join(",")},${consent}\r\n`;
       }
     }
     yield chunk;

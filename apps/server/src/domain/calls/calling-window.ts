@@ -95,33 +95,72 @@ const minutesOf = (hhmm: string) => {
   return (h ?? 0) * 60 + (m ?? 0);
 };
 
+/** The instant of `at`'s local date plus `days`, at hh:mm, in `timeZone`. */
+function localDayAt(at: WallTime, days: number, minutes: number, timeZone: string): Date {
+  // Step the calendar date in UTC terms, then read it back as the zone's wall time.
+  const day = new Date(Date.UTC(at.year, at.month - 1, at.day + days));
+  return instantOf(
+    {
+      year: day.getUTCFullYear(),
+      month: day.getUTCMonth() + 1,
+      day: day.getUTCDate(),
+      hour: Math.floor(minutes / 60),
+      minute: minutes % 60,
+    },
+    timeZone,
+  );
+}
+
+/** Days an assistant does not call on (issue 13 §6), in the respondent's local calendar. */
+export interface DayRules {
+  skipSundays?: boolean;
+  /** Public holidays of `isHoliday`'s calendar (the number's country). */
+  skipHolidays?: boolean;
+  /** Whether yyyy-mm-dd is a public holiday where the respondent is. */
+  isHoliday?: (day: string) => boolean;
+}
+
+function excluded(local: WallTime, rules: DayRules): boolean {
+  if (
+    rules.skipSundays &&
+    new Date(Date.UTC(local.year, local.month - 1, local.day)).getUTCDay() === 0
+  ) {
+    return true;
+  }
+  if (rules.skipHolidays && rules.isHoliday) {
+    const day = `${local.year}-${String(local.month).padStart(2, "0")}-${String(local.day).padStart(2, "0")}`;
+    return rules.isHoliday(day);
+  }
+  return false;
+}
+
 /**
  * The earliest moment at or after `now` inside the daily calling window [start, end) of the
- * respondent's local time: `now` itself when the window is open, else the next opening.
+ * respondent's local time, on a day the assistant calls: `now` itself when the window is open,
+ * else the next opening.
  */
 export function nextCallTime(
   now: Date,
   window: { start: string; end: string },
   timeZone: string,
+  days: DayRules = {},
 ): Date {
-  const local = wallTime(now, timeZone);
-  const current = local.hour * 60 + local.minute;
   const start = minutesOf(window.start);
   const end = minutesOf(window.end);
-  if (current >= start && current < end) return now;
-  const opening: WallTime = {
-    ...local,
-    hour: Math.floor(start / 60),
-    minute: start % 60,
-  };
-  if (current >= end) {
-    // Tomorrow's opening: step the calendar date in UTC terms, then read it back.
-    const tomorrow = new Date(Date.UTC(local.year, local.month - 1, local.day + 1));
-    opening.year = tomorrow.getUTCFullYear();
-    opening.month = tomorrow.getUTCMonth() + 1;
-    opening.day = tomorrow.getUTCDate();
+  let from = now;
+  // Two weeks always hold a day that is neither a Sunday nor a holiday.
+  for (let i = 0; i < 14; i++) {
+    const local = wallTime(from, timeZone);
+    const current = local.hour * 60 + local.minute;
+    let candidate: Date;
+    if (current >= start && current < end) candidate = from;
+    else if (current < start) candidate = localDayAt(local, 0, start, timeZone);
+    else candidate = localDayAt(local, 1, start, timeZone);
+    const day = wallTime(candidate, timeZone);
+    if (!excluded(day, days)) return candidate;
+    from = localDayAt(day, 1, 0, timeZone);
   }
-  return instantOf(opening, timeZone);
+  return from;
 }
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -130,6 +169,8 @@ export interface CallingWindowSettings {
   callingWindowStart: string;
   callingWindowEnd: string;
   defaultTimeZone: string;
+  skipSundays?: boolean;
+  skipHolidays?: boolean;
 }
 
 /**
@@ -158,4 +199,15 @@ export function effectiveCallingWindow(settings: CallingWindowSettings): {
     };
   }
   return { window, timeZone, problems };
+}
+
+/**
+ * Tests only: a fixed-offset zone (Etc/GMT±N) where it is between 12:00 and 13:00 at `now`, so a
+ * test run's calls fall inside the law's hours whenever it runs (RESPONDENT_TIME_ZONE_FOR_TESTS).
+ */
+export function middayTimeZone(now: Date): string {
+  const offset = 12 - now.getUTCHours(); // −11 … +12
+  if (offset === 0) return "Etc/GMT";
+  // Etc/GMT's signs are POSIX's: Etc/GMT-3 is three hours ahead of UTC.
+  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }

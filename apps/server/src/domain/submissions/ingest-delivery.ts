@@ -22,6 +22,8 @@ export interface IngestDeps {
   assistants: DeliveryAssistants;
   logger: Logger;
   attempts: AttemptQueue;
+  /** Tests only: every respondent's zone (see CallEngineDeps.respondentTimeZone). */
+  respondentTimeZone?: string | null;
 }
 
 /**
@@ -82,7 +84,9 @@ export async function ingestDelivery(
       );
     }
   }
-  const scheduledFor = callable ? attemptDueAt(assistant, evaluated.phone!, new Date()) : null;
+  const scheduledFor = callable
+    ? attemptDueAt(assistant, evaluated.phone!, new Date(), deps.respondentTimeZone)
+    : null;
   const consent = consentEvidence(submission, assistant, {
     typed: evaluated.rawPhone,
     normalized: evaluated.phone,

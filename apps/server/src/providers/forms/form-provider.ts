@@ -41,12 +41,16 @@ export interface FormField {
   defaultCountry?: string | null;
   /** A choice question's option labels, in form order (the script preview answers with them). */
   choices?: string[];
+  /** The text shown under the question, if any (kept with consent, issue 13 §1). */
+  description?: string;
 }
 
 /** SPEC.md §3 response groups, plus the form's title and links. */
 export interface FormFields {
   formId: string;
   title: string;
+  /** When the form was last changed, as the provider says (ISO 8601), or null. */
+  lastUpdatedAt: string | null;
   displayUrl: string | null;
   editUrl: string | null;
   all: FormField[];

@@ -117,7 +117,11 @@ export function sampleForms(): SampleForm[] {
           email("email", "What's your email address?", { required: true }),
           phoneNumber("phone", "What's the best number to call you on?", { required: true }),
           longText("enquiry", "How can we help?"),
-          yesNo("call_consent", "Can we call you about your enquiry?", { required: true }),
+          yesNo("call_consent", "Can we call you about your enquiry?", {
+            required: true,
+            description:
+              "We'll call the number you gave within a few minutes, between 8 AM and 8 PM your time. The call is made by our AI assistant and may be recorded.",
+          }),
         ],
       },
     },

@@ -38,6 +38,36 @@ describe("call settings form", () => {
     expect(delay.ok ? null : delay.errors.retryDelayMinutes).toMatch(/between 1 and 1440/);
   });
 
+  it("refuses a window outside the law's 08:00–21:00, with the reason, and keeps the days", () => {
+    const early = parseCallSettingsForm({ ...base, callingWindowStart: "07:30" });
+    expect(early.ok ? null : early.errors.callingWindowStart).toMatch(
+      /only between 08:00 and 21:00 .*47 CFR 64\.1200/,
+    );
+    const late = parseCallSettingsForm({ ...base, callingWindowEnd: "21:30" });
+    expect(late.ok ? null : late.errors.callingWindowEnd).toMatch(/only between 08:00 and 21:00/);
+    const wide = parseCallSettingsForm({
+      ...base,
+      callingWindowStart: "00:00",
+      callingWindowEnd: "23:59",
+    });
+    expect(wide.ok).toBe(false);
+    const lawful = parseCallSettingsForm({
+      ...base,
+      callingWindowStart: "08:00",
+      callingWindowEnd: "21:00",
+      skipSundays: true,
+    });
+    expect(lawful.ok ? lawful.value : null).toMatchObject({
+      callingWindowStart: "08:00",
+      callingWindowEnd: "21:00",
+      skipSundays: true,
+      skipHolidays: false,
+    });
+    expect(describeCallSettings({ ...defaultCallSettings, skipSundays: true }).window).toBe(
+      "09:00–20:00 (America/New York), not on Sundays",
+    );
+  });
+
   it("accepts only IANA time zones", () => {
     const mars = parseCallSettingsForm({ ...base, defaultTimeZone: "Mars/Olympus" });
     expect(mars.ok ? null : mars.errors.defaultTimeZone).toBe("Choose a time zone from the list");

@@ -1,8 +1,10 @@
 import {
+  CALLING_HOURS_MESSAGE,
   type CallSettings,
   callSettingsSchema,
   defaultCallSettings,
   isIanaTimeZone,
+  LAWFUL_CALLING_HOURS,
   type voicemailActions,
 } from "@ringback/contracts";
 import { getCountries, isSupportedCountry } from "libphonenumber-js";
@@ -18,6 +20,8 @@ export interface CallSettingsForm {
   defaultCountry?: string;
   voicemailAction: (typeof voicemailActions)[number];
   voicemailMessage: string;
+  skipSundays: boolean;
+  skipHolidays: boolean;
 }
 
 export type CallSettingsErrors = Partial<Record<keyof CallSettingsForm, string>>;
@@ -37,6 +41,8 @@ export function toCallSettingsForm(settings: CallSettings | null | undefined): C
     defaultCountry: s.defaultCountry ?? defaultCallSettings.defaultCountry,
     voicemailAction: s.voicemailAction,
     voicemailMessage: s.voicemailMessage ?? "",
+    skipSundays: s.skipSundays ?? false,
+    skipHolidays: s.skipHolidays ?? false,
   };
 }
 
@@ -72,6 +78,9 @@ export function parseCallSettingsForm(
   if (!time.test(end)) errors.callingWindowEnd = "Enter an end time";
   else if (time.test(start) && end <= start) {
     errors.callingWindowEnd = "The calling window must end after it starts";
+  } else if (end > LAWFUL_CALLING_HOURS.end) errors.callingWindowEnd = CALLING_HOURS_MESSAGE;
+  if (time.test(start) && start < LAWFUL_CALLING_HOURS.start) {
+    errors.callingWindowStart = CALLING_HOURS_MESSAGE;
   }
   if (!form.defaultTimeZone.trim()) errors.defaultTimeZone = "Choose a time zone";
   else if (!isIanaTimeZone(form.defaultTimeZone.trim())) {
@@ -98,6 +107,8 @@ export function parseCallSettingsForm(
     ...(country === undefined ? {} : { defaultCountry: country }),
     voicemailAction: form.voicemailAction,
     voicemailMessage: form.voicemailAction === "leave_message" ? message : null,
+    skipSundays: form.skipSundays,
+    skipHolidays: form.skipHolidays,
   });
   if (!parsed.success) {
     const first = parsed.error.issues[0];
@@ -204,7 +215,15 @@ export function describeCallSettings(settings: CallSettings): {
       : `Up to ${settings.maxAttempts} attempts, ${settings.retryDelayMinutes} ${settings.retryDelayMinutes === 1 ? "minute" : "minutes"} before each retry`;
   return {
     attempts,
-    window: `${settings.callingWindowStart}–${settings.callingWindowEnd} (${timeZoneLabel(settings.defaultTimeZone)})`,
+    window: `${settings.callingWindowStart}–${settings.callingWindowEnd} (${timeZoneLabel(settings.defaultTimeZone)})${
+      settings.skipSundays && settings.skipHolidays
+        ? ", not on Sundays or public holidays"
+        : settings.skipSundays
+          ? ", not on Sundays"
+          : settings.skipHolidays
+            ? ", not on public holidays"
+            : ""
+    }`,
     country: countryName(settings.defaultCountry ?? defaultCallSettings.defaultCountry),
     voicemail:
       settings.voicemailAction === "leave_message"

@@ -1,6 +1,6 @@
 import type { FormField } from "@ringback/contracts";
 import { describe, expect, it } from "vitest";
-import { SAMPLE_NAME, sampleResponse, scriptPreview } from "./script-preview";
+import { previewCaller, SAMPLE_NAME, sampleResponse, scriptPreview } from "./script-preview";
 
 const field = (id: string, type: string, ref: string | null, title: string): FormField => ({
   id,
@@ -99,6 +99,7 @@ describe("scriptPreview", () => {
       "company",
       "assistant",
       "form",
+      "opt_out_url",
       "email",
       "phone",
       "enquiry",
@@ -120,5 +121,20 @@ describe("scriptPreview", () => {
 
   it("greets 'there' without a Name field", () => {
     expect(scriptPreview("Hi {name}!", websiteEnquiry, null).text).toBe("Hi there!");
+  });
+
+  it("says the opt-out page's address on this page's own origin", () => {
+    const caller = previewCaller({ company: "Acme" }, "https://ringback.example.com");
+    expect(
+      scriptPreview(
+        "This is {company}. To stop calls: {opt_out_url}.",
+        websiteEnquiry,
+        null,
+        caller,
+      ).text,
+    ).toBe("This is Acme. To stop calls: ringback.example.com/opt-out.");
+    expect(previewCaller({}, "http://localhost:5173")).toEqual({
+      opt_out_url: "localhost:5173/opt-out",
+    });
   });
 });

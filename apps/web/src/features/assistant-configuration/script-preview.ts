@@ -3,6 +3,7 @@ import {
   type FormField,
   fillScript,
   nameLabelKind,
+  optOutPageAddress,
   type ScriptQuestion,
   scriptVariables,
   unknownScriptVariables,
@@ -85,6 +86,15 @@ export function sampleResponse(
       value: sampleValue(field, nameFieldIds),
     }));
   return { name: nameFieldId ? SAMPLE_NAME : null, questions };
+}
+
+/**
+ * Who is calling, for the preview: the caller's names as given, and `{opt_out_url}` as this
+ * page's own origin + /opt-out (the server says its PUBLIC_URL's, which is where this app is
+ * served), e.g. "ringback.example.com/opt-out".
+ */
+export function previewCaller(caller: CallerContext, origin: string): CallerContext {
+  return { opt_out_url: origin ? optOutPageAddress(origin) : null, ...caller };
 }
 
 /** The script as a call to Sam Rivera would read it, with the form's variables. */

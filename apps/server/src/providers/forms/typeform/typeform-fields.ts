@@ -21,6 +21,8 @@ export interface TypeformFieldDefinition {
     allow_multiple_selection?: boolean;
     /** A phone_number field's country for numbers typed without one ("GB", or "gb"). */
     default_country_code?: string;
+    /** The text under the question's title. */
+    description?: string;
   };
 }
 
@@ -30,6 +32,8 @@ export interface TypeformFormDefinition {
   fields?: TypeformFieldDefinition[];
   /** Hidden field names: values the form's link carries (`?phone=…&name=…`). */
   hidden?: string[];
+  /** When the form was last changed (ISO 8601); read when present. */
+  last_updated_at?: string;
   _links?: { display?: string };
 }
 
@@ -133,6 +137,9 @@ function toField({ field, contact }: FlatTypeformField): FormField {
     contact,
     defaultCountry: field.type === "phone_number" ? defaultCountryOf(field) : null,
     ...(choices.length > 0 ? { choices } : {}),
+    ...(field.properties?.description?.trim()
+      ? { description: field.properties.description.trim() }
+      : {}),
   };
 }
 
@@ -204,6 +211,10 @@ export function groupTypeformFields(
   return {
     formId: form.id,
     title: form.title ?? "",
+    lastUpdatedAt:
+      form.last_updated_at && !Number.isNaN(Date.parse(form.last_updated_at))
+        ? new Date(form.last_updated_at).toISOString()
+        : null,
     displayUrl: form._links?.display ?? null,
     editUrl: links.editUrl,
     all: flat.map(toField),

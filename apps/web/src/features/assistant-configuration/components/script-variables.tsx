@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { useFormFields } from "../api/assistant";
-import { SAMPLE_NAME, scriptPreview } from "../script-preview";
+import { previewCaller, SAMPLE_NAME, scriptPreview } from "../script-preview";
 
 const NO_FIELDS: Pick<FormFieldsResponse["fields"], "all" | "hidden"> = { all: [], hidden: [] };
 
@@ -34,7 +34,7 @@ export function ScriptVariables({
   provider,
   formId,
   nameFieldId,
-  caller,
+  caller: callerNames,
   canManage,
   warningId,
   onInsert,
@@ -46,7 +46,7 @@ export function ScriptVariables({
   provider: FormProviderId;
   formId: string | null;
   nameFieldId: string | null;
-  /** Who is calling ({company}, {assistant}, {form}), as the call will say it. */
+  /** Who is calling ({company}, {assistant}, {form}); {opt_out_url} is added here. */
   caller: CallerContext;
   canManage: boolean;
   /** The warning's id, for the script's aria-describedby (present only while it shows). */
@@ -54,6 +54,11 @@ export function ScriptVariables({
   onInsert: (variable: string) => void;
 }) {
   const fields = useFormFields(organizationId, provider, formId, true);
+  // {opt_out_url} on this page's own origin, as the server says its PUBLIC_URL's.
+  const caller = useMemo(
+    () => previewCaller(callerNames, typeof window === "undefined" ? "" : window.location.origin),
+    [callerNames],
+  );
   const headingId = useId();
   const previewHeadingId = useId();
   const groups = fields.data?.fields ?? NO_FIELDS;

@@ -3,6 +3,7 @@ import {
   disclosureProblem,
   FIRST_SENTENCE_MAX,
   FIRST_SENTENCE_REQUIRED,
+  LAWFUL_CALLING_HOURS,
 } from "@ringback/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { AlertTriangle, ChevronDown } from "lucide-react";
@@ -341,6 +342,7 @@ function CallSettingsFields({
     defaultCountryHint: useId(),
     voicemailMessage: useId(),
     voicemailHint: useId(),
+    lawfulHoursHint: useId(),
   };
   const error = (key: keyof CallSettingsForm) =>
     errors[key] ? (
@@ -400,6 +402,8 @@ function CallSettingsFields({
         <Input
           id={ids.callingWindowStart}
           type="time"
+          min={LAWFUL_CALLING_HOURS.start}
+          max={LAWFUL_CALLING_HOURS.end}
           value={settings.callingWindowStart}
           onChange={(event) => set("callingWindowStart", event.target.value)}
           aria-invalid={errors.callingWindowStart ? true : undefined}
@@ -412,6 +416,8 @@ function CallSettingsFields({
         <Input
           id={ids.callingWindowEnd}
           type="time"
+          min={LAWFUL_CALLING_HOURS.start}
+          max={LAWFUL_CALLING_HOURS.end}
           value={settings.callingWindowEnd}
           onChange={(event) => set("callingWindowEnd", event.target.value)}
           aria-invalid={errors.callingWindowEnd ? true : undefined}
@@ -419,6 +425,31 @@ function CallSettingsFields({
         />
         {error("callingWindowEnd")}
       </div>
+      <p id={ids.lawfulHoursHint} className="-mt-2 text-xs text-muted-foreground sm:col-span-2">
+        In the respondent’s local time. The law allows calls only between 08:00 and 21:00, and
+        Ringback ends at 20:00 for numbers in Florida, Oklahoma, Maryland and Washington.
+      </p>
+      <fieldset className="flex flex-col gap-2 sm:col-span-2">
+        <legend className="mb-2 text-sm font-medium">Days</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={settings.skipSundays}
+            onChange={(event) => set("skipSundays", event.target.checked)}
+            className="size-4 accent-primary"
+          />
+          No calls on Sundays
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={settings.skipHolidays}
+            onChange={(event) => set("skipHolidays", event.target.checked)}
+            className="size-4 accent-primary"
+          />
+          No calls on public holidays (of the respondent’s country)
+        </label>
+      </fieldset>
       <div className="flex min-w-0 flex-col gap-2">
         <Label htmlFor={ids.defaultTimeZone}>Default time zone</Label>
         <Select
