@@ -1,4 +1,4 @@
-import type { CallStatus, ConsentEvidence } from "@ringback/contracts";
+import type { CallStatus, ConsentEvidence, Outcomes } from "@ringback/contracts";
 import { sql } from "drizzle-orm";
 import {
   date,
@@ -83,6 +83,8 @@ export const callRecords = pgTable(
     recordingBytes: integer("recording_bytes"),
     callSummary: text("call_summary"),
     transcriptJson: jsonb("transcript_json"),
+    /** Issue 14 §1: the provider's answers to the assistant's outcome questions, by key. */
+    outcomes: jsonb("outcomes").$type<Outcomes>(),
     voiceProvider: text("voice_provider"),
     providerCallId: text("provider_call_id").unique(),
     /**
@@ -151,6 +153,8 @@ export const callGroups = pgTable(
     latestCallAt: timestamp("latest_call_at", { withTimezone: true }).notNull(),
     /** Seconds, all attempts: 'Duration'. */
     totalDuration: integer("total_duration").notNull().default(0),
+    /** The answers of the group's latest call that has some (filterable: GIN, jsonb_path_ops). */
+    outcomes: jsonb("outcomes").$type<Outcomes>(),
   },
   (t) => [
     index("call_groups_org_latest_idx").on(t.organizationId, t.latestCallAt, t.id),
@@ -202,6 +206,8 @@ export const callGroups = pgTable(
       t.latestCallAt,
       t.id,
     ),
+    // Outcome filters ("Qualified?" yes): containment (outcomes @> '{"qualified": true}').
+    index("call_groups_outcomes_idx").using("gin", t.outcomes.op("jsonb_path_ops")),
   ],
 );
 

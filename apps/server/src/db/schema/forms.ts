@@ -1,4 +1,4 @@
-import { DEFAULT_FIRST_SENTENCE } from "@ringback/contracts";
+import { DEFAULT_FIRST_SENTENCE, type OutcomeQuestion } from "@ringback/contracts";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -94,6 +94,8 @@ export const formAssistants = pgTable(
      * time and the availability question's title and description, for the consent evidence.
      */
     formLastUpdatedAt: timestamp("form_last_updated_at", { withTimezone: true }),
+    /** Issue 14 §1: the questions each call should answer (at most 10; OutcomeQuestion). */
+    outcomeQuestions: jsonb("outcome_questions").$type<OutcomeQuestion[]>().notNull().default([]),
     availabilityQuestion: jsonb("availability_question").$type<{
       title: string;
       description: string | null;

@@ -4,5 +4,6 @@ export * from "./calls.ts";
 export * from "./compliance.ts";
 export * from "./connections.ts";
 export * from "./forms.ts";
+export * from "./integrations.ts";
 export * from "./organizations.ts";
 export * from "./typeform-sandbox.ts";

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { CenteredCardLayout } from "@/components/centered-card-layout";
 import { CodeInput } from "@/components/code-input";
+import { PhoneNumberField } from "@/components/phone-number-field";
 import { Button } from "@/components/ui/button";
 import {
   Card,
@@ -12,9 +13,6 @@ import {
   CardHeader,
   CardTitle,
 } from "@/components/ui/card";
-import { FieldError, fieldA11y } from "@/components/ui/field-error";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/sonner";
 import { ApiRequestError } from "@/lib/api-client";
 import { sendCode, useAuth, verifyCode } from "@/lib/session";
@@ -133,26 +131,14 @@ export function LoginPage() {
         <CardContent>
           {step === "phone" ? (
             <form onSubmit={onSend} className="grid gap-4" noValidate>
-              <div className="grid gap-2">
-                <Label htmlFor="phone">Phone Number</Label>
-                <Input
-                  id="phone"
-                  name="phone"
-                  type="tel"
-                  autoComplete="tel"
-                  placeholder="+1 (555) 123-4567"
-                  value={phone}
-                  onChange={(e) => {
-                    setPhone(e.target.value);
-                    setPhoneProblem(null);
-                  }}
-                  {...fieldA11y("phone", phoneProblem, "phone-hint")}
-                />
-                <p id="phone-hint" className="text-sm text-muted-foreground">
-                  Include country code (e.g., +1 for US)
-                </p>
-                <FieldError fieldId="phone" error={phoneProblem} />
-              </div>
+              <PhoneNumberField
+                value={phone}
+                onChange={(value) => {
+                  setPhone(value);
+                  setPhoneProblem(null);
+                }}
+                error={phoneProblem}
+              />
               <Button type="submit" disabled={busy}>
                 {busy ? "Sending code..." : "Send Verification Code"}
               </Button>

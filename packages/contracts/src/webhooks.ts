@@ -1,0 +1,12 @@
+/**
+ * Issue 14 §2: the events Ringback sends to an organization's webhook endpoints (Standard
+ * Webhooks: webhook-id, webhook-timestamp, webhook-signature "v1,<base64 HMAC-SHA256>").
+ */
+export const webhookEventTypes = [
+  "submission.received",
+  "call.started",
+  "call.completed",
+  "call.failed",
+  "contact.opted_out",
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
