@@ -30,6 +30,10 @@ export const permissions = {
   "doNotCall:read": everyone,
   "doNotCall:manage": ["owner", "admin"],
   "audit:read": ["owner", "admin"],
+  // Issue 14: outgoing webhooks and API keys send the organization's data out of Ringback, so
+  // only owners and admins see and change them.
+  "webhooks:manage": ["owner", "admin"],
+  "apiKeys:manage": ["owner", "admin"],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export type Permission = keyof typeof permissions;
