@@ -19,7 +19,10 @@ export function spawnRingback(env: Record<string, string>, args: string[] = []):
       HOME: process.env.HOME ?? "/tmp",
       LOG_LEVEL: "info",
       NODE_ENV: "test",
-      RESPONDENT_TIME_ZONE_FOR_TESTS: "midday",
+      // Respondents where it is noon (calls at any hour); only a test process may say so.
+      ...(env.NODE_ENV && env.NODE_ENV !== "test"
+        ? {}
+        : { RESPONDENT_TIME_ZONE_FOR_TESTS: "midday" }),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
