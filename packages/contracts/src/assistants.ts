@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { firstSentenceSchema } from "./disclosure.ts";
+import { outcomeQuestionSchema, outcomeQuestionsSchema } from "./outcomes.ts";
 import { isIanaTimeZone } from "./time-zones.ts";
 
 export const formProviderIds = ["typeform"] as const;
@@ -22,6 +23,8 @@ export const assistantSchema = z.object({
   assistant_script: z.string().nullable(),
   /** Spoken before the script (issue 13 §7); the same variables as the script. */
   first_sentence: z.string(),
+  /** What each call should find out (issue 14 §1). */
+  outcome_questions: z.array(outcomeQuestionSchema),
   is_active: z.boolean(),
   webhook_id: z.string().nullable(),
   webhook_url: z.string().nullable(),
@@ -159,6 +162,9 @@ export const updateScriptSchema = z.object({
   firstSentence: firstSentenceSchema.optional(),
 });
 export type UpdateScript = z.infer<typeof updateScriptSchema>;
+
+/** PUT …/assistants/:id/outcomes (issue 14 §1). */
+export const updateOutcomesSchema = z.object({ questions: outcomeQuestionsSchema });
 
 /** An ISO 3166-1 alpha-2 country code ("GB"), upper-cased. */
 export const countryCodeSchema = z

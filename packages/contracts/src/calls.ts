@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ConsentEvidence } from "./compliance.ts";
+import type { Outcomes, OutcomeType, OutcomeValue } from "./outcomes.ts";
 
 /**
  * A short-lived, signed same-origin link for what a browser fetches without a bearer token:
@@ -70,6 +71,16 @@ export const callRecordsQuerySchema = z.object({
   from: instant,
   /** The latest call before this instant (exclusive): the midnight after the last day. */
   to: instant,
+  /**
+   * An outcome's answer (issue 14): `key:yes` / `key:no` for a yes/no question, `key:Option`
+   * for one of a list. Matches the group's latest answered call.
+   */
+  outcome: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9_]{0,39}:.{1,60}$/)
+    .optional()
+    .catch(undefined),
 });
 export type CallRecordsQuery = z.infer<typeof callRecordsQuerySchema>;
 
@@ -99,6 +110,8 @@ export interface CallGroup {
   totalDuration: number;
   /** Sorted by callAttempt. */
   attempts: CallAttemptItem[];
+  /** The answers of the group's latest call that has some, by question key (issue 14). */
+  outcomes: Outcomes | null;
 }
 
 export interface CallGroupPage {
@@ -154,4 +167,18 @@ export interface CallRecordDetails extends CallAttemptItem {
    * without a submission, or a submission stored before consent evidence was kept.
    */
   consentEvidence: ConsentEvidence | null;
+  /**
+   * What the call found out (issue 14 §1): the assistant's questions with this call's answers
+   * (null: not known), in the assistant's order; answers to questions since removed follow, by
+   * key. Empty when the call has no answers.
+   */
+  outcomes: OutcomeAnswer[];
+}
+
+/** One outcome question and a call's answer. */
+export interface OutcomeAnswer {
+  key: string;
+  label: string;
+  type: OutcomeType | null;
+  value: OutcomeValue;
 }

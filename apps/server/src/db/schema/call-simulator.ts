@@ -67,6 +67,8 @@ export const simulatorCalls = callSimulatorSchema.table(
     /** Bland's `record`: recordings are made only when asked for. */
     record: boolean("record").notNull().default(false),
     requestData: jsonb("request_data").$type<Record<string, unknown>>(),
+    /** Bland's `analysis_schema`: the questions the call's `analysis` answers (issue 14). */
+    analysisSchema: jsonb("analysis_schema").$type<Record<string, unknown>>(),
     /** Echoed in the webhook and the API; `attempt_id` and `attempt` have meaning here. */
     metadata: jsonb("metadata").$type<Record<string, unknown>>(),
     webhookUrl: text("webhook_url"),

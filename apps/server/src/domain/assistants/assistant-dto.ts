@@ -16,6 +16,7 @@ export function toAssistantDto(row: typeof formAssistants.$inferSelect): Assista
     email_field_id: row.emailFieldId,
     assistant_script: row.assistantScript,
     first_sentence: row.firstSentence,
+    outcome_questions: row.outcomeQuestions,
     is_active: row.isActive,
     webhook_id: row.webhookId,
     webhook_url: row.webhookUrl,

@@ -5,6 +5,7 @@ import {
   type AssistantDetail,
   type CallSettings,
   disclosureProblem,
+  type OutcomeQuestion,
   type UpdateScript,
 } from "@ringback/contracts";
 import { and, count, desc, eq } from "drizzle-orm";
@@ -344,6 +345,15 @@ export async function updateCallSettings(
     ...(settings.skipSundays === undefined ? {} : { skipSundays: settings.skipSundays }),
     ...(settings.skipHolidays === undefined ? {} : { skipHolidays: settings.skipHolidays }),
   });
+}
+
+/** Issue 14 §1: the questions each call should answer (validated by outcomeQuestionsSchema). */
+export async function updateOutcomeQuestions(
+  db: Database,
+  scope: AuditedScope,
+  questions: OutcomeQuestion[],
+) {
+  return updateAudited(db, scope, { outcomeQuestions: questions });
 }
 
 export function webhookUrl(publicUrl: string, provider: string, assistantId: string): string {

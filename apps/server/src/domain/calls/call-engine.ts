@@ -1,4 +1,4 @@
-import { isYes, transcriptAsksNotToBeCalled } from "@ringback/contracts";
+import { isYes, normalizeOutcomes, transcriptAsksNotToBeCalled } from "@ringback/contracts";
 import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import {
@@ -407,6 +407,7 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
       ...callBrief({ ...assistant, companyName: decision.row.companyName }, submission, {
         publicUrl: deps.publicUrl,
       }),
+      outcomeQuestions: assistant.outcomeQuestions,
       maxDurationMinutes: 10,
       voicemail: { action: assistant.voicemailAction, message: assistant.voicemailMessage },
       webhookUrl: voiceWebhookUrl(deps.publicUrl, deps.voice.id),
@@ -494,6 +495,9 @@ export async function applyOutcome(deps: CallEngineDeps, outcome: CallOutcome): 
         recordingUrl: outcome.recordingUrl ?? attempt.recordingUrl,
         callSummary: outcome.summary ?? attempt.callSummary,
         transcriptJson: outcome.transcript.length > 0 ? outcome.transcript : attempt.transcriptJson,
+        // Issue 14: the provider's answers, read against the assistant's questions.
+        outcomes:
+          normalizeOutcomes(assistant.outcomeQuestions, outcome.analysis) ?? attempt.outcomes,
         answeredBy: outcome.answeredBy ?? attempt.answeredBy,
         errorMessage: outcome.errorMessage ?? attempt.errorMessage,
         providerCallId: attempt.providerCallId ?? outcome.providerCallId,

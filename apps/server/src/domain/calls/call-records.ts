@@ -8,6 +8,10 @@ import {
   type CallRecordSort,
   type CallStatus,
   type ConsentEvidence,
+  type OutcomeQuestion,
+  type Outcomes,
+  type OutcomeValue,
+  outcomeAnswers,
   type SubmittedAnswerItem,
   type SubmittedAnswerValue,
 } from "@ringback/contracts";
@@ -47,6 +51,18 @@ export interface CallGroupFilter {
   from?: string | undefined;
   /** The latest call before this instant (ISO 8601). */
   to?: string | undefined;
+  /** `key:yes`, `key:no` or `key:Option`: the group's latest answers say so (issue 14). */
+  outcome?: string | undefined;
+}
+
+/** `qualified:yes` → {"qualified": true}; `plan:Pro` → {"plan": "Pro"}: a containment value. */
+export function outcomeContainment(outcome: string | undefined): Outcomes | null {
+  const at = outcome?.indexOf(":") ?? -1;
+  if (!outcome || at < 1) return null;
+  const key = outcome.slice(0, at);
+  const raw = outcome.slice(at + 1);
+  const value = raw === "yes" ? true : raw === "no" ? false : raw;
+  return { [key]: value };
 }
 
 /** `%…%` for LIKE, with the user's own % _ and \ taken literally. */
@@ -88,6 +104,9 @@ function plainConditions(organizationId: string, filter: CallGroupFilter): SQL[]
   const to = at(filter.to);
   if (from) conditions.push(gte(callGroups.latestCallAt, from));
   if (to) conditions.push(lt(callGroups.latestCallAt, to));
+  // An outcome's answer: containment, which the GIN index on call_groups.outcomes reads.
+  const outcome = outcomeContainment(filter.outcome);
+  if (outcome) conditions.push(sql`${callGroups.outcomes} @> ${JSON.stringify(outcome)}::jsonb`);
   return conditions;
 }
 
@@ -149,6 +168,7 @@ const groupColumns = {
   latestCallId: callGroups.latestCallId,
   latestCallAt: callGroups.latestCallAt,
   totalDuration: callGroups.totalDuration,
+  outcomes: callGroups.outcomes,
 };
 interface GroupRow {
   id: string;
@@ -162,6 +182,7 @@ interface GroupRow {
   latestCallId: string;
   latestCallAt: Date;
   totalDuration: number;
+  outcomes: Outcomes | null;
 }
 
 /** ORDER BY for a sort, in either direction. */
@@ -205,7 +226,7 @@ async function attemptsOf(db: Database, groups: Pick<GroupRow, "id" | "submissio
   const byGroup = new Map<string, (typeof rows)[number][]>();
   if (groups.length === 0) return byGroup;
   const rows = await db
-    .select(attemptColumns)
+    .select({ ...attemptColumns, outcomes: callRecords.outcomes })
     .from(callRecords)
     .where(
       or(
@@ -259,6 +280,7 @@ function groupItem(row: GroupRow, attempts: CallAttemptItem[]): CallGroup {
     latestCallAt: row.latestCallAt.toISOString(),
     totalDuration: row.totalDuration,
     attempts,
+    outcomes: row.outcomes ?? null,
   };
 }
 
@@ -283,6 +305,8 @@ async function countGroups(
     const [row] = await db.select({ total: count() }).from(callGroups).where(condition);
     return row?.total ?? 0;
   };
+  // The counters know nothing of answers: an outcome filter counts its (indexed) matches.
+  if (filter.outcome) return exact(where);
   const assistant = filter.assistant ? [eq(callGroupCounts.assistantKey, filter.assistant)] : [];
   if (!filter.from && !filter.to) {
     const [row] = await db
@@ -578,6 +602,8 @@ export async function getCallRecord(
           submittedAt: formSubmissions.submittedAt,
           receivedAt: formSubmissions.createdAt,
           availabilityFieldId: formAssistants.checkboxFieldId,
+          outcomes: callRecords.outcomes,
+          outcomeQuestions: formAssistants.outcomeQuestions,
         })
         .from(callRecords)
         .leftJoin(
@@ -618,6 +644,7 @@ export async function getCallRecord(
     answers,
     consent: availability ? { question: availability.title, value: availability.value } : null,
     consentEvidence: row.consentEvidence ?? null,
+    outcomes: outcomeAnswers(row.outcomeQuestions ?? [], row.outcomes),
   };
 }
 
@@ -658,6 +685,27 @@ export const CSV_HEADER = [
   "Form last updated",
 ];
 
+/** An answer in a spreadsheet: Yes / No, a plain number (no thousands separator), the text. */
+function csvOutcome(value: OutcomeValue | undefined): string | number | null {
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  return value ?? null;
+}
+
+/** Every outcome question of the organization's assistants, once per key, oldest assistant first. */
+export async function organizationOutcomeQuestions(
+  db: Database,
+  organizationId: string,
+): Promise<OutcomeQuestion[]> {
+  const rows = await db
+    .select({ questions: formAssistants.outcomeQuestions })
+    .from(formAssistants)
+    .where(eq(formAssistants.organizationId, organizationId))
+    .orderBy(asc(formAssistants.createdAt), asc(formAssistants.id));
+  const byKey = new Map<string, OutcomeQuestion>();
+  for (const row of rows) for (const q of row.questions) if (!byKey.has(q.key)) byKey.set(q.key, q);
+  return [...byKey.values()];
+}
+
 /** The consent columns of CSV_HEADER for one group (the same on each of its attempts). */
 function consentCells(consent: ConsentEvidence | null): (string | null)[] {
   return [
@@ -683,7 +731,11 @@ export async function* exportCallRecords(
   filter: CallGroupFilter,
   batchSize = 500,
 ): AsyncGenerator<string> {
-  yield `${CSV_HEADER.map(csvCell).join(",")}\r\n`;
+  // Issue 14: a column per outcome question of the organization's assistants (by key; the
+  // first assistant's label), after the fixed ones.
+  const questions = await organizationOutcomeQuestions(db, organizationId);
+  const header = [...CSV_HEADER, ...questions.map((q) => `Outcome: ${q.label}`)];
+  yield `${header.map(csvCell).join(",")}\r\n`;
   const where = filterConditions(organizationId, filter);
   const sort = sortKeys(filter.sort ?? "newest");
   let after: GroupRow | null = null;
@@ -722,7 +774,9 @@ export async function* exportCallRecords(
           group.totalDuration,
         ]
           .map(csvCell)
-          .join(",")},${consent}\r\n`;
+          .join(
+            ",",
+          )},${consent}${questions.map((q) => `,${csvCell(csvOutcome(attempt.outcomes?.[q.key]))}`).join("")}\r\n`;
       }
     }
     yield chunk;

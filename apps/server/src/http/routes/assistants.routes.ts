@@ -4,6 +4,7 @@ import {
   formProviderIdSchema,
   selectFormSchema,
   updateAssistantNameSchema,
+  updateOutcomesSchema,
   updateScriptSchema,
 } from "@ringback/contracts";
 import { type Context, Hono } from "hono";
@@ -21,6 +22,7 @@ import {
   renameAssistant,
   selectForm,
   updateCallSettings,
+  updateOutcomeQuestions,
   updateScript,
 } from "../../domain/assistants/configure-assistant.ts";
 import { memberActor } from "../../domain/compliance/audit.ts";
@@ -93,6 +95,11 @@ export function assistantsRoutes(deps: AssistantDeps) {
       .put("/:assistantId/script", ...manage, async (c) => {
         const input = await parseJson(c, updateScriptSchema);
         return c.json(await updateScript(db, await audited(c), input));
+      })
+      // PUT …/assistants/:assistantId/outcomes — step 3 'Outcomes' (issue 14 §1).
+      .put("/:assistantId/outcomes", ...manage, async (c) => {
+        const { questions } = await parseJson(c, updateOutcomesSchema);
+        return c.json(await updateOutcomeQuestions(db, await audited(c), questions));
       })
       // PUT …/assistants/:assistantId/settings — step 3 'Advanced'.
       .put("/:assistantId/settings", ...manage, async (c) => {

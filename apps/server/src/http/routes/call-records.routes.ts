@@ -7,6 +7,7 @@ import {
   exportCallRecords,
   getCallRecord,
   listCallGroups,
+  organizationOutcomeQuestions,
 } from "../../domain/calls/call-records.ts";
 import { storedRecording } from "../../domain/calls/recordings.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
@@ -54,6 +55,11 @@ export function callRecordsRoutes(deps: { db: Database; box: SecretBox; store: R
         c.header("Cache-Control", "no-store");
         return c.json(await countCallGroups(db, c.get("organizationId"), filter));
       })
+      // GET /outcome-questions — every outcome question of the organization's assistants, once
+      // per key (OutcomeQuestion[]): the columns and filters Call Records can offer.
+      .get("/outcome-questions", withOrganization(db, "calls:read"), async (c) =>
+        c.json(await organizationOutcomeQuestions(db, c.get("organizationId"))),
+      )
       // GET /export-link — a signed link to /export.csv with the same search, filters and sort.
       .get("/export-link", withOrganization(db, "calls:read"), (c) => {
         const { page: _, ...filter } = parseQuery(c, callRecordsQuerySchema);

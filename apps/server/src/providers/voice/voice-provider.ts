@@ -1,4 +1,4 @@
-import type { CallContextAnswer, CallStatus } from "@ringback/contracts";
+import type { CallContextAnswer, CallStatus, OutcomeQuestion } from "@ringback/contracts";
 
 /**
  * A voice-AI vendor that places Ringback's calls (Bland AI first; Vapi and Retell follow behind
@@ -21,6 +21,8 @@ export interface PlaceCallInput {
   context: CallContext;
   /** What the agent says first, or null to let it open on its own. */
   firstSentence: string | null;
+  /** Issue 14: what the call should find out; the provider answers them after the call. */
+  outcomeQuestions: readonly OutcomeQuestion[];
   maxDurationMinutes: number;
   voicemail: { action: "hang_up" | "leave_message"; message: string | null };
   /** Where the provider posts the call's outcome (our signed webhook endpoint). */
@@ -72,6 +74,11 @@ export interface CallOutcome {
    * `disposition_tag` DO_NOT_CONTACT). The call engine also reads the transcript (issue 13 §3).
    */
   askedNotToCall?: boolean;
+  /**
+   * The provider's answers to the outcome questions, by key, as it sent them (Bland's
+   * `analysis`); the call engine reads them against the assistant's questions.
+   */
+  analysis?: unknown;
   /** The provider's payload, kept for support and reprocessing. */
   raw: unknown;
 }

@@ -3,6 +3,7 @@ import type {
   SimulatorTranscriptEntry,
   simulatorCalls,
 } from "../../db/schema/call-simulator.ts";
+import { simulatedAnalysis } from "./analysis.ts";
 import {
   answeredConversation,
   type Conversation,
@@ -34,6 +35,8 @@ export interface CallRequest {
   firstSentence: string | null;
   metadata: Record<string, unknown> | null;
   requestData: Record<string, unknown> | null;
+  /** Bland's analysis_schema: what `analysis` answers once the call has ended. */
+  analysisSchema: Record<string, unknown> | null;
   /** Bland's voicemail_action "leave_message" (with voicemail_message); otherwise it hangs up. */
   voicemail: { leaveMessage: boolean; message: string | null };
 }
@@ -146,6 +149,8 @@ export function callObject(call: SimulatorCall) {
       .map((t) => `${t.user}: ${t.text}`)
       .join("\n"),
     summary: done ? call.summary : null,
+    analysis_schema: call.analysisSchema ?? null,
+    analysis: done ? simulatedAnalysis(call.analysisSchema, call) : null,
     recording_url: done ? call.recordingUrl : null,
     error_message: done ? call.errorMessage : null,
   };

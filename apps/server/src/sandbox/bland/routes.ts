@@ -62,6 +62,7 @@ const sendCallBody = z.object({
   webhook: httpUrlSchema.nullish(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
   request_data: z.record(z.string(), z.unknown()).nullish(),
+  analysis_schema: z.record(z.string(), z.unknown()).nullish(),
   voicemail_action: z.string().nullish(),
   voicemail_message: z.string().trim().max(2000).nullish(),
 });
@@ -144,6 +145,7 @@ export function callSimulatorRoutes(deps: CallSimulatorDeps) {
       firstSentence: body.first_sentence || null,
       metadata: body.metadata ?? null,
       requestData: body.request_data ?? null,
+      analysisSchema: body.analysis_schema ?? null,
       voicemail: {
         leaveMessage: body.voicemail_action === "leave_message",
         message: body.voicemail_message || null,
@@ -163,6 +165,7 @@ export function callSimulatorRoutes(deps: CallSimulatorDeps) {
       firstSentence: request.firstSentence,
       record,
       requestData: request.requestData,
+      analysisSchema: request.analysisSchema,
       metadata: request.metadata,
       webhookUrl: body.webhook ?? null,
       status: "queued" as const,

@@ -178,6 +178,7 @@ describe("planCall", () => {
     firstSentence: null,
     metadata: { attempt: 1 },
     requestData: null,
+    analysisSchema: null,
     voicemail: { leaveMessage: false, message: null },
   };
   const createdAt = new Date("2026-01-01T10:00:00.000Z");

@@ -27,6 +27,7 @@ const input: PlaceCallInput = {
   task: "You are calling Ada about her enquiry.",
   context: { respondentName: null, answers: [] },
   firstSentence: "Hi Ada, this is Ringback calling about your form.",
+  outcomeQuestions: [],
   maxDurationMinutes: 10,
   voicemail: { action: "leave_message", message: "Sorry we missed you, we will call back." },
   webhookUrl: "https://ringback.example/api/webhooks/voice/bland",
@@ -163,6 +164,36 @@ describe("placeCall", () => {
     expect(body).not.toHaveProperty("voicemail_message");
     expect(body).not.toHaveProperty("request_data");
     expect(body.voicemail_action).toBe("hangup");
+  });
+
+  it("asks Bland the outcome questions as analysis_schema, with their labels in analysis_prompt", async () => {
+    routes["POST /v1/calls"] = { status: 200, body: { status: "success", call_id: "call_10" } };
+    await provider().placeCall({
+      ...input,
+      outcomeQuestions: [
+        { key: "qualified", label: "Qualified?", type: "boolean", description: "Has a budget" },
+        { key: "budget", label: "Budget", type: "number" },
+        { key: "demo_date", label: "Best time for a demo", type: "date" },
+        { key: "plan", label: "Plan", type: "choice", choices: ["Basic", "Pro"] },
+        { key: "notes", label: "Notes", type: "text" },
+      ],
+    });
+    const body = JSON.parse(recorded[0]!.body);
+    expect(body.analysis_schema).toEqual({
+      qualified: "boolean",
+      budget: "number",
+      demo_date: "YYYY-MM-DD",
+      plan: "one of: Basic | Pro",
+      notes: "string",
+    });
+    expect(body.analysis_prompt).toContain("qualified: Qualified? (Has a budget)");
+    expect(body.analysis_prompt).toContain("demo_date: Best time for a demo");
+    // No questions: neither field.
+    recorded = [];
+    await provider().placeCall(input);
+    const plain = JSON.parse(recorded[0]!.body);
+    expect(plain).not.toHaveProperty("analysis_schema");
+    expect(plain).not.toHaveProperty("analysis_prompt");
   });
 
   it("refuses a number that is not E.164 without calling Bland", async () => {
@@ -352,6 +383,15 @@ describe("a reached person is never re-dialled (issue 13 §8)", () => {
     const outcome = outcomeOf(changes);
     expect(outcome.status).toBe(status);
     expect(isRetryable(outcome)).toBe(retried);
+  });
+
+  it("reads Bland's analysis as the call's answers, and none when it sent none", () => {
+    expect(outcomeOf({ analysis: { qualified: true, budget: "25000" } }).analysis).toEqual({
+      qualified: true,
+      budget: "25000",
+    });
+    expect(outcomeOf({}).analysis).toBeNull();
+    expect(outcomeOf({ analysis: "not an object" }).analysis).toBeNull();
   });
 
   it("reads Bland's do-not-contact disposition", () => {

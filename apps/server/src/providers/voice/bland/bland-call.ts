@@ -34,6 +34,8 @@ const blandCallSchema = z
     error_message: lenient(z.string()),
     /** The call's disposition (Bland's post-call classification), e.g. "DO_NOT_CONTACT". */
     disposition_tag: lenient(z.string()),
+    /** The answers to the call's `analysis_schema`, by key (issue 14). */
+    analysis: lenient(z.record(z.string(), z.unknown())),
     concatenated_transcript: lenient(z.string()),
     transcripts: lenient(z.array(z.unknown())),
     metadata: lenient(z.record(z.string(), z.unknown())),
@@ -191,6 +193,7 @@ export function toCallOutcome(json: unknown): CallOutcome | null {
     answeredBy,
     errorMessage: call.error_message || null,
     askedNotToCall: isDoNotContact(call.disposition_tag),
+    analysis: call.analysis ?? null,
     raw: json,
   };
 }

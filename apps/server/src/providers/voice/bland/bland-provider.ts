@@ -59,6 +59,41 @@ export function blandRequestData(
   return Object.keys(data).length > 0 ? data : null;
 }
 
+/**
+ * The outcome questions as Bland's `analysis_schema` and `analysis_prompt` (Send Call): "Define
+ * a JSON schema for how you want to get information about the call … you'll get the data you
+ * defined back under `analysis`", e.g. {"email_address": "email", "wants_to_book_appointment":
+ * "boolean", "appointment_time": "YYYY-MM-DD HH:MM:SS"}. Each key's value is the type as Bland's
+ * examples write it; the prompt carries each question's label, options and description.
+ */
+export function blandAnalysis(
+  questions: PlaceCallInput["outcomeQuestions"],
+): { analysis_schema: Record<string, string>; analysis_prompt: string } | null {
+  if (questions.length === 0) return null;
+  const type = (q: PlaceCallInput["outcomeQuestions"][number]) => {
+    switch (q.type) {
+      case "boolean":
+        return "boolean";
+      case "number":
+        return "number";
+      case "date":
+        return "YYYY-MM-DD";
+      case "choice":
+        return `one of: ${(q.choices ?? []).join(" | ")}`;
+      default:
+        return "string";
+    }
+  };
+  const lines = questions.map(
+    (q) =>
+      `- ${q.key}: ${q.label}${q.description ? ` (${q.description})` : ""}. Answer as ${type(q)}, or null if the call did not tell.`,
+  );
+  return {
+    analysis_schema: Object.fromEntries(questions.map((q) => [q.key, type(q)])),
+    analysis_prompt: `From the call's transcript, answer each question about the person called:\n${lines.join("\n")}`,
+  };
+}
+
 /** The body of POST /v1/calls for one attempt (exported for tests). */
 export function blandCallRequest(input: PlaceCallInput): Record<string, unknown> {
   const requestData = blandRequestData(input.context);
@@ -70,6 +105,7 @@ export function blandCallRequest(input: PlaceCallInput): Record<string, unknown>
         : input.task,
     ...(requestData ? { request_data: requestData } : {}),
     ...(input.firstSentence ? { first_sentence: input.firstSentence } : {}),
+    ...blandAnalysis(input.outcomeQuestions),
     record: true,
     max_duration: input.maxDurationMinutes,
     // Voicemail handling. Assumed from Bland's long-standing Send Call parameters (not visible in

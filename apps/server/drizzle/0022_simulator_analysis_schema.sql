@@ -1,0 +1,1 @@
+ALTER TABLE "call_simulator"."calls" ADD COLUMN "analysis_schema" jsonb;
