@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { newPerson, signUp } from "./auth-helpers.ts";
 import { allowConsoleErrors, expect, expectAccessible, screenshots, test } from "./fixtures.ts";
+import { assistantWithDefaults, submitForm } from "./lead-helpers.ts";
 
 const unavailable = {
   status: 503,
@@ -319,4 +320,201 @@ test("every page passes axe on a phone (390 px) too", async ({ page }) => {
   await expectAccessible(page);
   await page.keyboard.press("Escape");
   await expect(trigger).toBeFocused();
+});
+
+test.describe("the dashboard's charts (issue 14 §3)", () => {
+  // The days are the browser's: São Paulo's here (UTC−3), not the server's UTC.
+  test.use({ timezoneId: "America/Sao_Paulo" });
+
+  test("a new organization's charts are drawn empty and say so; a failed read has Retry", async ({
+    page,
+  }) => {
+    await signUp(page, newPerson("Charter"));
+    await startNewAssistant(page);
+    // The first read of the charts is held: the page shows their skeletons meanwhile.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    allowConsoleErrors(page, /status of 503/);
+    await page.route("**/api/organizations/*/dashboard/charts*", async (route) => {
+      await held;
+      await route.fulfill(unavailable);
+    });
+    await page.getByRole("link", { name: "Back to Dashboard" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Keep as draft" }).click();
+    const charts = page.getByRole("region", { name: "Last 30 Days" });
+    await expect(charts.getByRole("status", { name: "Loading the charts" })).toBeVisible();
+    release();
+    const failure = charts.getByRole("alert").filter({ hasText: "Couldn't load the charts." });
+    await expect(failure).toBeVisible();
+    await expect(failure).toContainText("Ringback is temporarily unavailable.");
+    await expectAccessible(page);
+    await screenshots(page, "dashboard-charts-error");
+
+    await page.unroute("**/api/organizations/*/dashboard/charts*");
+    await failure.getByRole("button", { name: "Retry" }).click();
+    await expect(failure).toHaveCount(0);
+    await expect(
+      charts.getByRole("img", {
+        name: "Calls per day over the last 30 days: no finished calls yet.",
+      }),
+    ).toBeVisible();
+    // Axes with a sane scale, not a broken chart: days along the bottom, 0 to 4 up the side.
+    const ticks = charts.locator(".recharts-cartesian-axis-tick-value");
+    await expect(ticks.filter({ hasText: /^[A-Z][a-z]{2} \d{1,2}$/ }).first()).toBeVisible();
+    await expect(ticks.filter({ hasText: /^4$/ })).toBeVisible();
+    await expect(charts.getByText("No finished calls in the last 30 days yet.")).toBeVisible();
+    await expect(charts.getByText("No finished calls yet.")).toBeVisible();
+    await expect(charts.getByText("No leads dialled in the last 30 days yet.")).toBeVisible();
+    await expect(charts.getByText("Days in your time zone (America/Sao Paulo)")).toBeVisible();
+    const assistant = charts.getByRole("listitem").filter({ hasText: "Unnamed assistant" });
+    await expect(assistant).toContainText("No finished calls yet");
+    await expectAccessible(page);
+    await screenshots(page, "dashboard-charts-empty");
+  });
+
+  test("a busy month draws every status, the outcomes and the latest-leads note", async ({
+    page,
+  }) => {
+    await signUp(page, newPerson("Month"));
+    await startNewAssistant(page);
+    // A month as the server would answer it for a busy organization (the figures themselves are
+    // checked by the integration test; this is how they are drawn).
+    const days = Array.from({ length: 30 }, (_, i) => {
+      const day = new Date(Date.UTC(2026, 9, 27 + i)).toISOString().slice(0, 10);
+      const n = (k: number) => ((i * 7 + k * 3) % 11) + (i % 6 === 5 ? 0 : 2);
+      return {
+        day,
+        counts: {
+          answered: n(1) * 3,
+          completed: n(2),
+          "no-answer": n(3) * 2,
+          busy: n(4),
+          failed: i % 4,
+          blocked: i % 9 === 0 ? 1 : 0,
+        },
+      };
+    });
+    await page.route("**/api/organizations/*/dashboard/charts*", (route) =>
+      route.fulfill({
+        json: {
+          timeZone: "America/Sao_Paulo",
+          days: 30,
+          from: "2026-10-27T03:00:00.000Z",
+          to: "2026-11-25T15:00:00.000Z",
+          perDay: days,
+          totals: {
+            attempts: 40_210,
+            finalCalls: 38_000,
+            answered: 21_412,
+            inProgress: 210,
+            blocked: 2_000,
+            answerRate: 21_412 / 38_000,
+          },
+          speedToLead: { leads: 20_000, medianSeconds: 47.2, p90Seconds: 312, latestOnly: true },
+          assistants: [
+            {
+              id: "00000000-0000-4000-8000-000000000001",
+              name: "Front desk",
+              calls: 30_000,
+              answered: 17_000,
+              outcomes: [
+                { key: "qualified", label: "Qualified?", yes: 12, no: 5 },
+                { key: "wants_demo", label: "Wants a demo?", yes: 0, no: 0 },
+              ],
+            },
+            {
+              id: "00000000-0000-4000-8000-000000000002",
+              name: "Sales line with a rather long name for a phone",
+              calls: 8_000,
+              answered: 4_412,
+              outcomes: [],
+            },
+            { id: null, name: null, calls: 12, answered: 0, outcomes: [] },
+          ],
+        },
+      }),
+    );
+    await page.getByRole("link", { name: "Back to Dashboard" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Keep as draft" }).click();
+    const charts = page.getByRole("region", { name: "Last 30 Days" });
+    await expect(
+      charts.getByRole("img", { name: /^Calls per day over the last 30 days: / }),
+    ).toBeVisible();
+    await expect(charts.getByText("56%", { exact: true })).toBeVisible();
+    await expect(
+      charts.getByText("21,412 of 38,000 finished calls answered. 210 still in progress."),
+    ).toBeVisible();
+    await expect(
+      charts.getByText("Over the latest 20,000 leads of the last 30 days."),
+    ).toBeVisible();
+    await expect(charts.getByText("47 s", { exact: true })).toBeVisible();
+    await expect(charts.getByText("5 min 12 s", { exact: true })).toBeVisible();
+    const frontDesk = charts.getByRole("listitem").filter({ hasText: "Front desk" });
+    await expect(frontDesk).toContainText("30,000 calls · 17,000 answered (57%)");
+    await expect(frontDesk.getByText("Qualified? yes 12 · no 5")).toBeVisible();
+    await expect(frontDesk.getByText("Wants a demo? yes 0 · no 0")).toBeVisible();
+    await expect(
+      charts.getByRole("listitem").filter({ hasText: "Deleted assistant" }),
+    ).toContainText("12 calls · 0 answered (0%)");
+    await charts.getByText("Show as a table").click();
+    await expect(charts.getByRole("row")).toHaveCount(31);
+    await expectAccessible(page);
+    await screenshots(page, "dashboard-charts-month");
+    if (process.env.E2E_SCREENSHOTS) {
+      await charts
+        .locator('[data-slot="card"]')
+        .first()
+        .screenshot({ path: test.info().outputPath("dashboard-calls-per-day.png") });
+    }
+  });
+
+  test("after a simulated call the charts draw it: the day's bar, the rate, speed to lead", async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    // With a yes/no outcome question (the Customize step's "Qualified?" example).
+    const formUrl = await assistantWithDefaults(page, "Charts", {
+      anyHour: true,
+      customize: async (wizard) => {
+        await wizard
+          .getByRole("region", { name: "Outcomes" })
+          .getByRole("button", { name: /^Qualified\?/ })
+          .click();
+      },
+    });
+    await submitForm(page, formUrl, {
+      name: "Sam Rivera",
+      email: "sam@example.com",
+      phone: "+1 415-555-0178",
+      help: "A quote, please",
+    });
+    await page.getByRole("link", { name: "Call Records" }).first().click();
+    const sam = page.getByRole("row").filter({ hasText: "Sam Rivera" });
+    await expect(sam).toContainText("Answered", { timeout: 60_000 });
+
+    await page.getByRole("link", { name: "Dashboard" }).first().click();
+    const charts = page.getByRole("region", { name: "Last 30 Days" });
+    await expect(
+      charts.getByRole("img", {
+        name: /1 finished call \(1 answered\)\. Busiest day .+ with 1 call\./,
+      }),
+    ).toBeVisible();
+    await expect(charts.getByText("100%", { exact: true })).toBeVisible();
+    await expect(charts.getByText("1 of 1 finished call answered.")).toBeVisible();
+    await expect(charts.getByText("Over 1 lead in the last 30 days.")).toBeVisible();
+    await expect(charts.getByRole("definition").filter({ hasText: / s$| min$/ })).toHaveCount(2);
+    const frontDesk = charts.getByRole("listitem").filter({ hasText: "Front desk" });
+    await expect(frontDesk).toContainText("1 call · 1 answered (100%)");
+    // The one lead's answer, whichever the simulator gave (or none).
+    await expect(frontDesk.getByText(/^Qualified\? yes [01] · no [01]$/)).toBeVisible();
+    // The same figures as a table, for those who do not see the chart.
+    await charts.getByText("Show as a table").click();
+    const today = charts.getByRole("row").filter({ hasNotText: "Day" });
+    await expect(today).toHaveCount(1);
+    await expect(today.getByRole("cell").nth(1)).toHaveText("1");
+    await expectAccessible(page);
+    await screenshots(page, "dashboard-charts-data");
+  });
 });

@@ -2,11 +2,14 @@ import type { Page } from "@playwright/test";
 import { newPerson, signUp } from "./auth-helpers.ts";
 import { expect } from "./fixtures.ts";
 
-/** Sign up, connect the sandbox and set up 'Website enquiry' accepting every default. */
+/**
+ * Sign up, connect the sandbox and set up 'Website enquiry' accepting every default;
+ * `customize` does more on the Customize step (outcome questions, say) before it is saved.
+ */
 export async function assistantWithDefaults(
   page: Page,
   label: string,
-  options: { anyHour?: boolean } = {},
+  options: { anyHour?: boolean; customize?: (page: Page) => Promise<void> } = {},
 ): Promise<string> {
   await signUp(page, newPerson(label));
   await page.getByRole("button", { name: "Connect", exact: true }).click();
@@ -29,6 +32,7 @@ export async function assistantWithDefaults(
     await page.getByLabel("Calling window start").fill("08:00");
     await page.getByLabel("Calling window end").fill("21:00");
   }
+  await options.customize?.(page);
   await page.getByRole("button", { name: "Save Assistant Configuration" }).click();
   await page.getByRole("button", { name: "Activate Assistant" }).click();
   await expect(page.getByRole("heading", { name: "Assistant Active" })).toBeVisible();

@@ -3,6 +3,7 @@ import { serve } from "@hono/node-server";
 import type { Config } from "./config/env.ts";
 import { connectDatabase, migrateDatabase } from "./db/database.ts";
 import { startEmbeddedPostgres } from "./db/embedded-postgres.ts";
+import { startWebhookDispatcher } from "./domain/webhooks/webhook-dispatcher.ts";
 import { createApp } from "./http/app.ts";
 import { jobs } from "./jobs/index.ts";
 import type { Logger } from "./lib/logger.ts";
@@ -74,6 +75,9 @@ export async function startRingback(options: {
     const services = createServices({ config, db, queue, logger });
     if (runsWorkers) {
       await registerJobs(queue, jobs, { db, logger, services });
+      // Outgoing webhooks are handed to the queue as soon as their transaction commits.
+      const dispatcher = startWebhookDispatcher({ databaseUrl, webhooks: services.webhooks });
+      cleanups.push({ name: "webhook dispatcher", run: () => dispatcher.stop() });
       logger.info({ jobs: jobs.map((j) => j.name) }, "Worker is running");
     }
 

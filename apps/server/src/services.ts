@@ -11,8 +11,12 @@ import {
   createDeliveryAssistants,
   type DeliveryAssistants,
 } from "./domain/submissions/delivery-assistants.ts";
+import { createWebhookDeliveryQueue } from "./domain/webhooks/deliver-webhook.ts";
+import { createRecordingLinks } from "./domain/webhooks/recording-links.ts";
+import type { WebhookDeps } from "./domain/webhooks/webhook-deps.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createSecretBox, type SecretBox } from "./lib/secret-box.ts";
+import { createEmailSender, type EmailSender } from "./providers/email/index.ts";
 import { createTypeformProvider } from "./providers/forms/typeform/typeform-provider.ts";
 import { createLocalDiskRecordingStore } from "./providers/storage/local-disk-recording-store.ts";
 import { createBlandProvider } from "./providers/voice/bland/bland-provider.ts";
@@ -36,6 +40,10 @@ export interface Services {
   deliveryAssistants: DeliveryAssistants;
   /** Call recordings copied from the provider, on local disk under DATA_DIR/recordings. */
   recordings: RecordingDeps;
+  /** SMTP, or the console sender and /dev/email outbox (see createEmailSender). */
+  email: EmailSender;
+  /** Outgoing webhooks (issue 14 §2): endpoints, deliveries and their queue. */
+  webhooks: WebhookDeps;
 }
 
 export function createServices(input: {
@@ -57,6 +65,7 @@ export function createServices(input: {
         sandbox: true,
       });
   const formProviders = createFormProviders([typeform]);
+  const email = createEmailSender(config, { db, logger });
   const simulator = simulatorCredentials(config.secretKey);
   const timeoutMs = config.voiceRequestTimeoutMs;
   const voice = config.bland
@@ -82,6 +91,7 @@ export function createServices(input: {
       logger,
       dialGraceMs: 2 * timeoutMs,
       respondentTimeZone: config.respondentTimeZoneForTests,
+      recordingLinks: createRecordingLinks(box, config.publicUrl),
     },
     deliveryAssistants: createDeliveryAssistants(db, box),
     recordings: {
@@ -89,6 +99,19 @@ export function createServices(input: {
       voice,
       store: createLocalDiskRecordingStore(path.join(config.dataDir, "recordings")),
       logger,
+    },
+    email,
+    webhooks: {
+      db,
+      box,
+      queue: createWebhookDeliveryQueue(queue),
+      email,
+      logger,
+      publicUrl: config.publicUrl,
+      // Production: https only, and the SSRF guard on; elsewhere a local receiver is allowed.
+      requireHttps: config.isProduction,
+      blockPrivateNetworks: config.isProduction,
+      timeoutMs: 10_000,
     },
   };
 }

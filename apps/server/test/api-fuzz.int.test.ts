@@ -10,13 +10,20 @@ import { createTeam } from "./organization-harness.ts";
  * answer is never a 5xx (issue 11 §3).
  */
 describe("API routes under odd path and query values", async () => {
-  const app = await startTestRingback({ env: { CODE_SENDS_PER_IP: "100000" } });
+  const app = await startTestRingback({
+    env: { CODE_SENDS_PER_IP: "100000", API_KEY_REQUESTS_PER_MINUTE: "100000" },
+  });
   const db = app.database.db;
   const team = await createTeam(app.url, db);
   const organizationId = team.organization.id;
   const owner = team.owner.client;
   // Connected, with an assistant, so that routes get past "not connected" to their own logic.
   const { assistantId } = await connectTypeform(owner, organizationId);
+  // The public API (/api/v1) takes an organization API key, not the owner's session.
+  const { key: apiKey } = await owner.json<{ key: string }>(
+    `/api/organizations/${organizationId}/api-keys`,
+    { method: "POST", json: { name: "Fuzz" } },
+  );
   /** Real values for every parameter, so that only the one being fuzzed is odd. */
   const real: Record<string, string> = {
     organizationId,
@@ -59,6 +66,9 @@ describe("API routes under odd path and query values", async () => {
     "sort",
     "page",
     "assistantId",
+    "assistant",
+    "from",
+    "to",
     "reconnect",
     "q",
     "code",
@@ -74,6 +84,7 @@ describe("API routes under odd path and query values", async () => {
   async function call(method: string, url: string): Promise<number> {
     const response = await owner.request(url, {
       method,
+      ...(url.startsWith("/api/v1/") ? { headers: { authorization: `Bearer ${apiKey}` } } : {}),
       ...(method === "GET" || method === "HEAD" ? {} : { json: {} }),
     });
     await response.body?.cancel(); // the events route streams
@@ -83,6 +94,7 @@ describe("API routes under odd path and query values", async () => {
   it("knows the routes it fuzzes", () => {
     expect(routes.size).toBeGreaterThan(30);
     expect(routes.has("GET /api/organizations/:organizationId/call-records")).toBe(true);
+    expect(routes.has("GET /api/v1/call-records/:id")).toBe(true);
   });
 
   it("answers every odd path value with less than 500", async () => {

@@ -75,6 +75,7 @@ const envSchema = z.object({
   CODE_SENDS_PER_PHONE: positiveInt.default(5),
   CODE_SENDS_PER_PHONE_TOTAL: positiveInt.default(15),
   CODE_SENDS_PER_IP: positiveInt.default(20),
+  API_KEY_REQUESTS_PER_MINUTE: positiveInt.default(120),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"], { error: "must be true or false" })
     .default("false")
@@ -184,6 +185,8 @@ export interface Config {
     codeSendsPerPhoneTotal: number;
     /** One-time-code sends per client address per hour. */
     codeSendsPerIp: number;
+    /** Requests per minute with one API key to the public read API (/api/v1). */
+    apiKeyRequestsPerMinute: number;
   };
   /** Read the client address from X-Forwarded-For (only behind a proxy you control). */
   trustProxy: boolean;
@@ -275,6 +278,7 @@ export function loadConfig(
       codeSendsPerPhone: env.CODE_SENDS_PER_PHONE,
       codeSendsPerPhoneTotal: env.CODE_SENDS_PER_PHONE_TOTAL,
       codeSendsPerIp: env.CODE_SENDS_PER_IP,
+      apiKeyRequestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE,
     },
     trustProxy: env.TRUST_PROXY,
     sandboxes: {

@@ -6,6 +6,7 @@ import { createAuth } from "../auth/auth.ts";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/database.ts";
 import { createCodeSendLimits } from "../domain/accounts/code-send-limits.ts";
+import { createApiKeyLimits } from "../domain/api-keys/api-key-limits.ts";
 import { dashboardStats } from "../domain/assistants/dashboard-stats.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -30,10 +31,12 @@ import { securityHeaders } from "./middleware/security.ts";
 import { mountWebApp } from "./middleware/static-web.ts";
 import { withOrganization } from "./middleware/tenancy.ts";
 import { accountRoutes, signupRoutes } from "./routes/account.routes.ts";
+import { apiKeysRoutes } from "./routes/api-keys.routes.ts";
 import { assistantsRoutes } from "./routes/assistants.routes.ts";
 import { authRoutes } from "./routes/auth.routes.ts";
 import { callRecordsRoutes } from "./routes/call-records.routes.ts";
 import { complianceRoutes } from "./routes/compliance.routes.ts";
+import { dashboardRoutes } from "./routes/dashboard.routes.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.routes.ts";
 import { eventsRoutes } from "./routes/events.routes.ts";
 import {
@@ -44,8 +47,11 @@ import { healthRoutes } from "./routes/health.routes.ts";
 import { invitationAcceptRoutes, invitationPreviewRoutes } from "./routes/invitations.routes.ts";
 import { optOutRoutes } from "./routes/opt-out.routes.ts";
 import { organizationRoutes, organizationsRoutes } from "./routes/organizations.routes.ts";
+import { publicApiRoutes } from "./routes/public-api.routes.ts";
 import { sessionRoutes } from "./routes/session.routes.ts";
 import { voiceWebhookRoutes } from "./routes/voice-webhooks.routes.ts";
+import { webhookEndpointsRoutes } from "./routes/webhook-endpoints.routes.ts";
+import { webhookRecordingRoutes } from "./routes/webhook-recordings.routes.ts";
 import { webhookRoutes } from "./routes/webhooks.routes.ts";
 
 export interface AppDeps {
@@ -127,6 +133,11 @@ export function createApp(deps: AppDeps) {
     .route("/signup", signupRoutes({ db }))
     .route("/invitations", invitationPreviewRoutes({ db }))
     .route("/form-connections", formConnectionCallbackRoutes(providerDeps))
+    // Recording links in call.completed webhooks: the link's signature, never a session.
+    .route(
+      "/recordings",
+      webhookRecordingRoutes({ db, box, store: deps.services.recordings.store }),
+    )
     .route(
       "/webhooks",
       webhookRoutes({
@@ -139,6 +150,15 @@ export function createApp(deps: AppDeps) {
     .route(
       "/voice-webhooks",
       voiceWebhookRoutes({ calls, secret: deps.services.voiceWebhookSecret }),
+    )
+    // The public read API: an organization API key, never a session (issue 14 §4).
+    .route(
+      "/v1",
+      publicApiRoutes({
+        db,
+        limits: createApiKeyLimits(deps.pool, config.rateLimits.apiKeyRequestsPerMinute),
+        publicUrl: config.publicUrl,
+      }),
     );
   // Everything below needs a signed-in caller (Bearer access token).
   api.use("/account/*", signedIn).use("/account", signedIn);
@@ -156,6 +176,12 @@ export function createApp(deps: AppDeps) {
       callRecordsRoutes({ db, box, store: deps.services.recordings.store }),
     )
     .route("/organizations/:organizationId", complianceRoutes({ db, box }))
+    .route(
+      "/organizations/:organizationId/webhook-endpoints",
+      webhookEndpointsRoutes(deps.services.webhooks),
+    )
+    .route("/organizations/:organizationId/dashboard", dashboardRoutes({ db }))
+    .route("/organizations/:organizationId/api-keys", apiKeysRoutes({ db }))
     // GET /api/organizations/:organizationId/stats — SPEC.md §2 dashboard stats.
     .get(
       "/organizations/:organizationId/stats",

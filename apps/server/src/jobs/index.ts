@@ -4,6 +4,7 @@ import { pruneExpiredJob } from "./prune-expired.job.ts";
 import { fetchRecordingJob } from "./recordings.job.ts";
 import { sandboxBlandCallJob } from "./sandbox-bland-call.job.ts";
 import { sandboxTypeformDeliverJob } from "./sandbox-typeform-deliver.job.ts";
+import { deliverWebhookJob, sweepWebhooksJob } from "./webhooks.job.ts";
 
 /** Every job the worker runs. */
 // biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type.
@@ -14,4 +15,6 @@ export const jobs: JobDefinition<any>[] = [
   placeCallJob,
   sweepCallsJob,
   fetchRecordingJob,
+  deliverWebhookJob,
+  sweepWebhooksJob,
 ];

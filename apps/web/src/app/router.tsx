@@ -20,6 +20,7 @@ import { LandingPage } from "@/features/landing/landing-page";
 import { OptOutPage } from "@/features/opt-out/opt-out-page";
 import { OrganizationSettingsPage } from "@/features/organization-settings/organization-settings-page";
 import { ProfilePage } from "@/features/profile/profile-page";
+import { WebhooksPage } from "@/features/webhooks/webhooks-page";
 import { RootLayout } from "./root-layout";
 
 /** SPEC.md §2: the old configure-assistant routes redirect to assistant-configuration. */
@@ -67,6 +68,7 @@ export const router = createBrowserRouter([
           { path: "settings/organization", element: <OrganizationSettingsPage /> },
           { path: "settings/profile", element: <ProfilePage /> },
           { path: "settings/do-not-call", element: <DoNotCallPage /> },
+          { path: "settings/webhooks", element: <WebhooksPage /> },
           { path: "form-connection/:provider", element: <FormConnectionPage /> },
           { path: "configure-assistant/:formType", element: <LegacyConfigureAssistantRedirect /> },
           {

@@ -24,6 +24,8 @@ import {
   isOnDoNotCallList,
   lockNumber,
 } from "../compliance/do-not-call.ts";
+import type { RecordingLinks } from "../webhooks/recording-links.ts";
+import { emitCallEnded, emitCallStarted } from "../webhooks/webhook-events.ts";
 import { callBrief } from "./call-brief.ts";
 import { countryOfNumber, isPublicHoliday, lawfulCallingWindow } from "./calling-hours.ts";
 import {
@@ -57,6 +59,8 @@ export interface CallEngineDeps {
    * is taken to be in this zone, so that a test can have its calls placed whatever the hour.
    */
   respondentTimeZone?: string | null;
+  /** Signs the recording link call.completed webhooks carry (issue 14 §2). */
+  recordingLinks?: RecordingLinks;
 }
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -419,6 +423,8 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
       },
     });
     await markDialed(deps.db, attempt.id, providerCallId);
+    // Issue 14 §2: the organization's webhook endpoints hear of it (never failing the dial).
+    await emitCallStarted(deps, attempt.id);
     return "dialed";
   } catch (error) {
     if (error instanceof VoiceProviderError && error.status >= 400 && error.status < 500) {
@@ -506,6 +512,14 @@ export async function applyOutcome(deps: CallEngineDeps, outcome: CallOutcome): 
         updatedAt: now,
       })
       .where(eq(callRecords.id, attempt.id));
+    // Issue 14 §2: a final attempt is call.completed or call.failed for the webhook endpoints.
+    if (outcome.final) {
+      await emitCallEnded(tx, {
+        callRecordId: attempt.id,
+        at: now,
+        recordingLinks: deps.recordingLinks,
+      });
+    }
     // A final call with a recording: copy it into our storage once committed.
     const recording =
       outcome.final && (outcome.recordingUrl ?? attempt.recordingUrl) ? attempt.id : null;

@@ -17,6 +17,8 @@ import { AppError } from "../../lib/app-error.ts";
 import { isUuid } from "../../lib/uuid.ts";
 import { containsPattern, csvCell, searchTerms } from "../calls/call-records.ts";
 import { toE164 } from "../submissions/submission-rules.ts";
+import { emitWebhookEvent } from "../webhooks/emit-webhook-event.ts";
+import { contactOptedOutEvent } from "../webhooks/webhook-events.ts";
 import { type AuditActor, recordAuditEvent } from "./audit.ts";
 import { cancelPendingAttemptsToNumbers, lockNumber } from "./do-not-call.ts";
 
@@ -209,6 +211,17 @@ async function addNumbers(
       after: { reason: entry.reason, source: input.source },
     });
   }
+  // Issue 14 §2: contact.opted_out for each number newly listed (one statement for them all).
+  await emitWebhookEvent(
+    tx,
+    inserted.map((entry) =>
+      contactOptedOutEvent({
+        organizationId: input.organizationId,
+        source: input.source,
+        ...entry,
+      }),
+    ),
+  );
   const canceled = await cancelPendingAttemptsToNumbers(tx, {
     organizationId: input.organizationId,
     phoneNumbers: rows.map((row) => row.phoneNumber),

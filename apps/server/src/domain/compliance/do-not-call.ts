@@ -6,6 +6,8 @@ import {
   doNotCallEntries,
   formSubmissions,
 } from "../../db/schema/index.ts";
+import { emitWebhookEvent } from "../webhooks/emit-webhook-event.ts";
+import { contactOptedOutEvent } from "../webhooks/webhook-events.ts";
 import { type AuditActor, recordAuditEvent } from "./audit.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -63,6 +65,8 @@ export async function addToDoNotCallList(
           callRecordId: input.callRecordId ?? null,
         },
       });
+      // Issue 14 §2: contact.opted_out for the organization's webhook endpoints.
+      await emitWebhookEvent(tx, contactOptedOutEvent(input));
     }
     const canceledAttempts = await cancelPendingAttemptsToNumbers(tx, {
       organizationId: input.organizationId,

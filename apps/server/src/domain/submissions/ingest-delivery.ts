@@ -6,6 +6,8 @@ import { FormProviderError, HIDDEN_FIELD_PREFIX } from "../../providers/forms/fo
 import { type AttemptQueue, attemptDueAt } from "../calls/call-engine.ts";
 import { effectiveCallingWindow } from "../calls/calling-window.ts";
 import type { FormProviders } from "../form-connections/form-providers.ts";
+import { emitWebhookEventSafely } from "../webhooks/emit-webhook-event.ts";
+import { submissionReceivedEvent } from "../webhooks/webhook-events.ts";
 import { consentEvidence } from "./consent-evidence.ts";
 import type { DeliveryAssistants } from "./delivery-assistants.ts";
 import { evaluateSubmission } from "./submission-rules.ts";
@@ -160,6 +162,26 @@ export async function ingestDelivery(
       scheduledFor: new Date(stored.scheduled_for),
     });
   }
+  // Issue 14 §2: submission.received for the organization's webhook endpoints (after the
+  // attempt is enqueued: the lead's call never waits for this; a failure is logged, not thrown).
+  await emitWebhookEventSafely(
+    deps,
+    submissionReceivedEvent({
+      organizationId: assistant.organizationId,
+      submissionId: stored.submission_id,
+      assistantId: assistant.id,
+      provider: provider.id,
+      formId: submission.formId,
+      status: stored.status!,
+      respondent: {
+        name: evaluated.name,
+        email: evaluated.email,
+        phoneNumber: evaluated.phone ?? evaluated.rawPhone,
+      },
+      answers,
+      submittedAt: submission.submittedAt,
+    }),
+  );
   return { outcome: "stored", submissionId: stored.submission_id, status: stored.status! };
 }
 

@@ -1,4 +1,12 @@
-import { Building2, LayoutDashboard, PhoneCall, PhoneOff, Plus, UserRound } from "lucide-react";
+import {
+  Building2,
+  LayoutDashboard,
+  PhoneCall,
+  PhoneOff,
+  Plus,
+  UserRound,
+  Webhook,
+} from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { Brand } from "@/components/brand";
@@ -31,6 +39,7 @@ const mainNav = [
 const settingsNav = [
   { to: "/admin/settings/organization", label: "Organization Settings", icon: Building2 },
   { to: "/admin/settings/do-not-call", label: "Do Not Call", icon: PhoneOff },
+  { to: "/admin/settings/webhooks", label: "Webhooks", icon: Webhook },
   { to: "/admin/settings/profile", label: "Profile", icon: UserRound },
 ] as const;
 

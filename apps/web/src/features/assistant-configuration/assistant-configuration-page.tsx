@@ -1,7 +1,7 @@
 import { type AssistantDetail, can, type OrganizationRole } from "@ringback/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Eye } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ResizableHandle, ResizablePanel, ResizablePanelGroup } from "@/components/ui/resizable";
 import { toast } from "@/components/ui/sonner";
@@ -95,6 +95,12 @@ export function AssistantConfigurationPage() {
   const navigate = useNavigate();
   const { current, role, isLoading: organizationsLoading } = useCurrentOrganization();
   const assistant = useAssistant(current?.id, assistantId);
+
+  // Opened from a scrolled page (the dashboard's Configure link): the wizard starts at its top,
+  // not half under the header (the app keeps the window's scroll across routes).
+  useLayoutEffect(() => {
+    if (assistantId) window.scrollTo(0, 0);
+  }, [assistantId]);
 
   useEffect(() => {
     if (!assistant.error) return;

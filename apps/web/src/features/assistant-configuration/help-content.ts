@@ -45,6 +45,7 @@ export const STEP_HELP: readonly { summary: string; tips: readonly string[] }[] 
     tips: [
       "Write {name} where the respondent's name should go.",
       "Keep the opening short and ask whether now is a good time to talk.",
+      "Outcomes are questions each call should answer, such as “Qualified?” or “Budget”; the answers show in Call Records.",
       "Advanced sets how often and when the assistant calls, and what it does on voicemail.",
     ],
   },

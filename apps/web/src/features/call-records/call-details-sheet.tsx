@@ -1,4 +1,4 @@
-import type { CallRecordDetails } from "@ringback/contracts";
+import { type CallRecordDetails, formatOutcomeValue } from "@ringback/contracts";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import {
@@ -25,7 +25,7 @@ import { parseTranscript } from "./transcript";
 /**
  * SPEC.md §2 'Call Details': play/stop, Summary, and the chat-style Conversation — and the
  * person behind the call (issue 12): their contact lines, their consent to be called, and the
- * answers they submitted. Closing it puts focus back on the control that opened it (WCAG 2.4.3).
+ * answers they submitted, and what the call found out (issue 14, "Outcomes"). Closing it puts focus back on the control that opened it (WCAG 2.4.3).
  */
 export function CallDetailsSheet({
   organizationId,
@@ -174,6 +174,25 @@ function CallDetailsBody({
           <RecordingProgress callRecordId={call.id} label={label} knownDuration={call.duration} />
         ) : null}
       </div>
+
+      {call.outcomes.length > 0 ? (
+        <Section title="Outcomes">
+          <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
+            {call.outcomes.map((outcome) => (
+              <div key={outcome.key} className="contents" data-outcome={outcome.key}>
+                <dt className="break-words text-muted-foreground">{outcome.label}</dt>
+                <dd className="break-words font-medium">
+                  {outcome.value === null ? (
+                    <span className="font-normal text-muted-foreground">Not known</span>
+                  ) : (
+                    formatOutcomeValue(outcome.value)
+                  )}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </Section>
+      ) : null}
 
       <Section title="Respondent">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">

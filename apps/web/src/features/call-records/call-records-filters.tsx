@@ -3,9 +3,20 @@ import {
   type CallStatus,
   callRecordSorts,
   callStatuses,
+  type OutcomeQuestion,
 } from "@ringback/contracts";
-import { Search } from "lucide-react";
+import { Columns3, Search } from "lucide-react";
 import { type ReactNode, useId } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import {
   Select,
@@ -22,6 +33,8 @@ import {
   DATE_RANGE_LABELS,
   type DateRange,
   dateRanges,
+  outcomeFilterOptions,
+  toggleOutcomeColumn,
 } from "./url-state";
 
 export const SORT_LABELS: Record<CallRecordSort, string> = {
@@ -64,19 +77,27 @@ function LabelledSelect({
   );
 }
 
-/** Search, status, assistant, date range and sort: everything lands in the URL. */
+/**
+ * Search, status, assistant, date range and sort, and (issue 14) an outcome's answer and the
+ * outcome columns: everything lands in the URL.
+ */
 export function CallRecordsFilters({
   organizationId,
   params,
   searchText,
   onSearchText,
   onChange,
+  questions,
+  questionsLoading,
 }: {
   organizationId: string;
   params: CallRecordsParams;
   searchText: string;
   onSearchText: (text: string) => void;
   onChange: (next: Partial<CallRecordsParams>) => void;
+  /** The organization's outcome questions (GET …/call-records/outcome-questions). */
+  questions: readonly OutcomeQuestion[];
+  questionsLoading: boolean;
 }) {
   const searchId = useId();
   const hintId = useId();
@@ -178,6 +199,12 @@ export function CallRecordsFilters({
           </LabelledSelect>
         </div>
       </div>
+      <OutcomeControls
+        params={params}
+        questions={questions}
+        loading={questionsLoading}
+        onChange={onChange}
+      />
       {params.range === "custom" ? (
         <fieldset className="flex flex-col gap-1">
           <legend className="sr-only">Custom date range</legend>
@@ -221,6 +248,87 @@ export function CallRecordsFilters({
             <p className="text-xs text-muted-foreground">Days in your time zone, both included.</p>
           )}
         </fieldset>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Issue 14: filter by a yes/no or list question's answer ("Qualified?: Yes"), and the "Columns"
+ * menu that adds questions' answers to the table. Shown once the organization has questions (or
+ * a link asks for them).
+ */
+function OutcomeControls({
+  params,
+  questions,
+  loading,
+  onChange,
+}: {
+  params: CallRecordsParams;
+  questions: readonly OutcomeQuestion[];
+  loading: boolean;
+  onChange: (next: Partial<CallRecordsParams>) => void;
+}) {
+  const options = outcomeFilterOptions(questions);
+  const showFilter = options.length > 0 || params.outcome !== null;
+  if (!showFilter && questions.length === 0) return null;
+  const shown = questions.filter((q) => params.cols.includes(q.key)).length;
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+      {showFilter ? (
+        <LabelledSelect
+          label="Outcome"
+          className="sm:w-80"
+          value={params.outcome ?? "any"}
+          onValueChange={(value) => onChange({ outcome: value === "any" ? null : value, page: 1 })}
+        >
+          <SelectItem value="any">Any</SelectItem>
+          {options.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+          {params.outcome && !options.some((o) => o.value === params.outcome) ? (
+            // A link to an answer no question offers (any more) still says what it filters by.
+            <SelectItem value={params.outcome}>
+              {loading ? "Loading…" : params.outcome.replace(":", ": ")}
+            </SelectItem>
+          ) : null}
+        </LabelledSelect>
+      ) : null}
+      {questions.length > 0 ? (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="outline" className="w-fit">
+              <Columns3 aria-hidden="true" />
+              Columns
+              {shown > 0 ? (
+                <Badge variant="secondary" className="tabular-nums">
+                  {shown}
+                </Badge>
+              ) : null}
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="start" className="w-64">
+            <DropdownMenuLabel className="text-xs text-muted-foreground">
+              Outcome columns
+            </DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            {questions.map((question) => (
+              <DropdownMenuCheckboxItem
+                key={question.key}
+                checked={params.cols.includes(question.key)}
+                // The menu stays open: several columns in a row.
+                onSelect={(event) => event.preventDefault()}
+                onCheckedChange={() =>
+                  onChange({ cols: toggleOutcomeColumn(params.cols, question.key, questions) })
+                }
+              >
+                <span className="min-w-0 break-words">{question.label}</span>
+              </DropdownMenuCheckboxItem>
+            ))}
+          </DropdownMenuContent>
+        </DropdownMenu>
       ) : null}
     </div>
   );

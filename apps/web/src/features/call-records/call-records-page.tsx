@@ -1,4 +1,9 @@
-import type { CallGroup, CallStatus } from "@ringback/contracts";
+import {
+  type CallGroup,
+  type CallStatus,
+  formatOutcomeValue,
+  type OutcomeQuestion,
+} from "@ringback/contracts";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, Download, RotateCw } from "lucide-react";
 import { Fragment, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -21,13 +26,14 @@ import { CallDetailsSheet } from "./call-details-sheet";
 import { CallRecordsFilters } from "./call-records-filters";
 import { formatCallDate, formatDuration, formatPhone, STATUS_LABELS, statusTone } from "./format";
 import { PlaybackControls, RecordingProgress } from "./playback-controls";
-import { exportLink, useCallGroups, useCallGroupsCount } from "./queries";
+import { exportLink, useCallGroups, useCallGroupsCount, useOutcomeQuestions } from "./queries";
 import { RecordingPlayerProvider, useRecordingPlayer } from "./recording-player";
 import { RespondentHoverCard } from "./respondent-hover-card";
 import {
   type CallRecordsParams,
   callRecordsSearch,
   nextHeaderSort,
+  outcomeColumns,
   parseCallRecordsParams,
   type SortableColumn,
   sortDirection,
@@ -94,6 +100,10 @@ function CallRecords({ organizationId }: { organizationId: string }) {
   const groups = useCallGroups(organizationId, params);
   // A search's total comes on its own (a broad search's page has none): asked for at once.
   const counted = useCallGroupsCount(organizationId, params, params.search.trim() !== "");
+  // Issue 14: the questions whose answers can be columns and filters.
+  const outcomeQuestions = useOutcomeQuestions(organizationId);
+  const questions = outcomeQuestions.data ?? NO_QUESTIONS;
+  const columns = outcomeColumns(params.cols, questions);
 
   // Typing searches after a pause, replacing the URL entry (one back step, not one per key).
   useEffect(() => {
@@ -177,6 +187,8 @@ function CallRecords({ organizationId }: { organizationId: string }) {
         searchText={searchText}
         onSearchText={setSearchText}
         onChange={apply}
+        questions={questions}
+        questionsLoading={outcomeQuestions.isLoading}
       />
 
       {stale ? (
@@ -224,7 +236,14 @@ function CallRecords({ organizationId }: { organizationId: string }) {
                 <TableHead>Latest Status</TableHead>
                 {sortHeader("date", "Last Called")}
                 {sortHeader("duration", "Total Duration")}
-                <TableHead className="text-right">Actions</TableHead>
+                {columns.map((question) => (
+                  <TableHead key={question.key} data-outcome-column={question.key}>
+                    <span className="block max-w-40 truncate" title={question.label}>
+                      {question.label}
+                    </span>
+                  </TableHead>
+                ))}
+                <TableHead className={STICKY_ACTIONS}>Actions</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -235,6 +254,7 @@ function CallRecords({ organizationId }: { organizationId: string }) {
                   open={expanded.has(group.id)}
                   onToggle={() => toggle(group.id)}
                   onDetails={openDetails}
+                  columns={columns}
                 />
               ))}
             </TableBody>
@@ -307,18 +327,44 @@ function StatusBadge({ status }: { status: CallStatus }) {
   return <Badge variant={statusTone(status)}>{STATUS_LABELS[status]}</Badge>;
 }
 
+/** The table's columns without outcome columns. */
 const COLUMNS = 8;
+
+/**
+ * The Actions column stays in view when added outcome columns (or a phone's width) make the table
+ * scroll sideways: Latest Call and Details are always one tap away.
+ */
+const STICKY_ACTIONS =
+  "sticky right-0 z-[1] bg-card text-right shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]";
+const NO_QUESTIONS: OutcomeQuestion[] = [];
+
+/** A group's answer to an outcome question, as people read it; "—" when there is none. */
+function OutcomeCell({ group, question }: { group: CallGroup; question: OutcomeQuestion }) {
+  const value = formatOutcomeValue(group.outcomes?.[question.key]);
+  return (
+    <TableCell data-outcome={question.key} className="max-w-48 truncate">
+      {value ? (
+        <span title={value}>{value}</span>
+      ) : (
+        <span className="text-muted-foreground">—</span>
+      )}
+    </TableCell>
+  );
+}
 
 function GroupRows({
   group,
   open,
   onToggle,
   onDetails,
+  columns,
 }: {
   group: CallGroup;
   open: boolean;
   onToggle: () => void;
   onDetails: (callRecordId: string, opener: HTMLElement | null) => void;
+  /** The outcome questions shown as columns (after Total Duration). */
+  columns: readonly OutcomeQuestion[];
 }) {
   const player = useRecordingPlayer();
   const who = group.respondent.name?.trim() || "Unknown respondent";
@@ -359,7 +405,10 @@ function GroupRows({
           {formatCallDate(group.latestCallAt)}
         </TableCell>
         <TableCell>{formatDuration(group.totalDuration)}</TableCell>
-        <TableCell className="text-right">
+        {columns.map((question) => (
+          <OutcomeCell key={question.key} group={group} question={question} />
+        ))}
+        <TableCell className={STICKY_ACTIONS}>
           <Button
             variant="link"
             className="h-auto min-h-6 px-1 py-1"
@@ -395,7 +444,10 @@ function GroupRows({
                   </TableCell>
                   <TableCell />
                   <TableCell>{formatDuration(attempt.duration)}</TableCell>
-                  <TableCell className="text-right">
+                  {columns.map((question) => (
+                    <TableCell key={question.key} />
+                  ))}
+                  <TableCell className={cn(STICKY_ACTIONS, "bg-muted")}>
                     <Button
                       variant="link"
                       className="h-auto min-h-6 px-1 py-1"
@@ -409,7 +461,7 @@ function GroupRows({
                 {player.current === attempt.id ? (
                   <TableRow className="bg-muted/40 hover:bg-muted/40" data-player={attempt.id}>
                     <TableCell />
-                    <TableCell colSpan={COLUMNS - 1}>
+                    <TableCell colSpan={COLUMNS + columns.length - 1}>
                       {/* Held in view while a narrow screen scrolls the table sideways. */}
                       <RecordingProgress
                         callRecordId={attempt.id}

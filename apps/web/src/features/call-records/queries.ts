@@ -2,6 +2,7 @@ import type {
   CallGroupCount,
   CallGroupPage,
   CallRecordDetails,
+  OutcomeQuestion,
   SignedLink,
 } from "@ringback/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -44,6 +45,18 @@ export function useCallGroupsCount(
       }),
     enabled,
     staleTime: 0,
+  });
+}
+
+/**
+ * The organization's outcome questions, once per key (issue 14): the columns and the Outcome
+ * filter the page offers. Outside "call-records": a live update of a call does not change them.
+ */
+export function useOutcomeQuestions(organizationId: string) {
+  return useQuery({
+    queryKey: ["organization", organizationId, "outcome-questions"],
+    queryFn: ({ signal }) =>
+      api.get<OutcomeQuestion[]>(`${basePath(organizationId)}/outcome-questions`, { signal }),
   });
 }
 

@@ -1,3 +1,4 @@
+import type { OutcomeQuestion } from "@ringback/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   callRecordsApiQuery,
@@ -5,9 +6,12 @@ import {
   customRangeError,
   DEFAULT_PARAMS,
   nextHeaderSort,
+  outcomeColumns,
+  outcomeFilterOptions,
   parseCallRecordsParams,
   rangeInstants,
   sortDirection,
+  toggleOutcomeColumn,
 } from "./url-state";
 
 const ASSISTANT = "5f0c3c1e-8a3b-4f2e-9d7a-0b1c2d3e4f50";
@@ -26,6 +30,8 @@ describe("the page's URL", () => {
       range: "custom",
       from: "2026-11-01",
       to: "2026-11-15",
+      outcome: null,
+      cols: [],
     });
     expect(callRecordsSearch(params).toString()).toBe(query);
   });
@@ -63,6 +69,75 @@ describe("the page's URL", () => {
     );
     expect(customRangeError({ from: "2026-11-01", to: "2026-11-01" })).toBeNull();
     expect(customRangeError({ from: "2026-11-01", to: null })).toBeNull();
+  });
+});
+
+describe("outcomes in the URL (issue 14)", () => {
+  const questions: OutcomeQuestion[] = [
+    { key: "qualified", label: "Qualified?", type: "boolean" },
+    { key: "budget", label: "Budget", type: "number" },
+    { key: "plan", label: "Plan", type: "choice", choices: ["Basic", "Pro"] },
+    { key: "notes", label: "Notes", type: "text" },
+  ];
+
+  it("reads and writes an outcome filter and the outcome columns", () => {
+    const query = "outcome=qualified%3Ayes&cols=qualified%2Cbudget&page=2";
+    const params = parse(query);
+    expect(params).toMatchObject({ outcome: "qualified:yes", cols: ["qualified", "budget"] });
+    expect(callRecordsSearch(params).toString()).toBe(query);
+    // Written by hand, with a plain colon and comma, it reads the same.
+    expect(parse("outcome=plan:Pro&cols=qualified,budget")).toMatchObject({
+      outcome: "plan:Pro",
+      cols: ["qualified", "budget"],
+    });
+  });
+
+  it("drops malformed outcome filters and column keys, and repeats", () => {
+    expect(parse("outcome=Qualified:yes").outcome).toBeNull();
+    expect(parse("outcome=qualified").outcome).toBeNull();
+    expect(parse("outcome=qualified:").outcome).toBeNull();
+    expect(parse(`outcome=plan:${"x".repeat(61)}`).outcome).toBeNull();
+    expect(parse("cols=qualified,,Budget,budget,qualified,1st").cols).toEqual([
+      "qualified",
+      "budget",
+    ]);
+    const many = Array.from({ length: 12 }, (_, i) => `k${i}`).join(",");
+    expect(parse(`cols=${many}`).cols).toHaveLength(10);
+  });
+
+  it("sends the API the outcome filter but not the columns", () => {
+    const query = callRecordsApiQuery({
+      ...DEFAULT_PARAMS,
+      outcome: "qualified:no",
+      cols: ["qualified"],
+    });
+    expect(Object.fromEntries(query)).toEqual({ outcome: "qualified:no" });
+  });
+
+  it("offers Yes and No of yes/no questions and each option of list questions", () => {
+    expect(outcomeFilterOptions(questions)).toEqual([
+      { value: "qualified:yes", label: "Qualified?: Yes" },
+      { value: "qualified:no", label: "Qualified?: No" },
+      { value: "plan:Basic", label: "Plan: Basic" },
+      { value: "plan:Pro", label: "Plan: Pro" },
+    ]);
+    expect(outcomeFilterOptions([])).toEqual([]);
+  });
+
+  it("keeps columns in the questions' order, and only known ones", () => {
+    expect(toggleOutcomeColumn([], "budget", questions)).toEqual(["budget"]);
+    expect(toggleOutcomeColumn(["budget"], "qualified", questions)).toEqual([
+      "qualified",
+      "budget",
+    ]);
+    expect(toggleOutcomeColumn(["qualified", "budget"], "qualified", questions)).toEqual([
+      "budget",
+    ]);
+    expect(toggleOutcomeColumn(["gone", "budget"], "plan", questions)).toEqual(["budget", "plan"]);
+    expect(outcomeColumns(["plan", "gone", "qualified"], questions).map((q) => q.key)).toEqual([
+      "qualified",
+      "plan",
+    ]);
   });
 });
 

@@ -3,6 +3,9 @@ import {
   type CallStatus,
   callRecordSorts,
   callStatuses,
+  MAX_OUTCOME_QUESTIONS,
+  OUTCOME_KEY_PATTERN,
+  type OutcomeQuestion,
 } from "@ringback/contracts";
 import { addDays, isValid, parse, startOfDay } from "date-fns";
 
@@ -30,6 +33,13 @@ export interface CallRecordsParams {
   /** Custom range: the first and last day (yyyy-MM-dd, inclusive), each optional. */
   from: string | null;
   to: string | null;
+  /**
+   * An outcome's answer (issue 14): `key:yes` / `key:no` for a yes/no question, `key:Option`
+   * for one of a list; or null for any.
+   */
+  outcome: string | null;
+  /** The outcome questions shown as columns, by key (kept in the URL as `cols=a,b`). */
+  cols: string[];
 }
 
 export const DEFAULT_PARAMS: CallRecordsParams = {
@@ -41,6 +51,8 @@ export const DEFAULT_PARAMS: CallRecordsParams = {
   range: null,
   from: null,
   to: null,
+  outcome: null,
+  cols: [],
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,6 +63,24 @@ export function parseDay(value: string | null | undefined): Date | null {
   if (!value || !DAY.test(value)) return null;
   const day = parse(value, "yyyy-MM-dd", new Date());
   return isValid(day) && day.getFullYear() >= 1970 ? day : null;
+}
+
+/** The API's own rule for an outcome filter (callRecordsQuerySchema). */
+const OUTCOME_FILTER = /^[a-z][a-z0-9_]{0,39}:.{1,60}$/;
+
+/** `key:value` when it is an outcome filter the API takes, else null. */
+export function parseOutcomeFilter(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed && OUTCOME_FILTER.test(trimmed) ? trimmed : null;
+}
+
+/** `cols=qualified,budget` as keys: well-formed ones, each once, at most ten. */
+export function parseOutcomeColumns(value: string | null | undefined): string[] {
+  const keys = (value ?? "")
+    .split(",")
+    .map((key) => key.trim())
+    .filter((key) => OUTCOME_KEY_PATTERN.test(key));
+  return [...new Set(keys)].slice(0, MAX_OUTCOME_QUESTIONS);
 }
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
@@ -74,6 +104,8 @@ export function parseCallRecordsParams(query: URLSearchParams): CallRecordsParam
     range,
     from: range === "custom" ? day("from") : null,
     to: range === "custom" ? day("to") : null,
+    outcome: parseOutcomeFilter(query.get("outcome")),
+    cols: parseOutcomeColumns(query.get("cols")),
   };
 }
 
@@ -88,6 +120,9 @@ export function callRecordsSearch(params: Partial<CallRecordsParams>): URLSearch
     if (params.from) query.set("from", params.from);
     if (params.to) query.set("to", params.to);
   }
+  const outcome = parseOutcomeFilter(params.outcome);
+  if (outcome) query.set("outcome", outcome);
+  if (params.cols?.length) query.set("cols", params.cols.join(","));
   if (params.sort && params.sort !== "newest") query.set("sort", params.sort);
   if (params.page && params.page > 1) query.set("page", String(params.page));
   return query;
@@ -128,7 +163,8 @@ export function callRecordsApiQuery(
   params: CallRecordsParams,
   now: Date = new Date(),
 ): URLSearchParams {
-  const query = callRecordsSearch({ ...params, range: null });
+  // Columns are the page's own: the API sends every group's answers.
+  const query = callRecordsSearch({ ...params, range: null, cols: [] });
   const { from, to } = rangeInstants(params, now);
   if (from) query.set("from", from);
   if (to) query.set("to", to);
@@ -164,4 +200,57 @@ export function sortDirection(
 export function nextHeaderSort(sort: CallRecordSort, column: SortableColumn): CallRecordSort {
   if (column === "date") return sort === "newest" ? "oldest" : "newest";
   return sort === "duration" ? "newest" : "duration";
+}
+
+/** One choice of the Outcome filter: "Qualified?: Yes" sends `qualified:yes`. */
+export interface OutcomeFilterOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * What the Outcome filter offers: Yes and No of each yes/no question and each option of each
+ * "One of a list" question (the API filters those; numbers, text and dates it does not).
+ */
+export function outcomeFilterOptions(questions: readonly OutcomeQuestion[]): OutcomeFilterOption[] {
+  return questions.flatMap((question) => {
+    if (question.type === "boolean") {
+      return [
+        { value: `${question.key}:yes`, label: `${question.label}: Yes` },
+        { value: `${question.key}:no`, label: `${question.label}: No` },
+      ];
+    }
+    if (question.type === "choice") {
+      return (question.choices ?? [])
+        .map((choice) => ({
+          value: `${question.key}:${choice}`,
+          label: `${question.label}: ${choice}`,
+        }))
+        .filter((option) => OUTCOME_FILTER.test(option.value));
+    }
+    return [];
+  });
+}
+
+/**
+ * The columns after ticking or unticking one: in the questions' order (a link lists them the
+ * same way whatever order they were picked in), keys no question has any more left out.
+ */
+export function toggleOutcomeColumn(
+  cols: readonly string[],
+  key: string,
+  questions: readonly OutcomeQuestion[],
+): string[] {
+  const chosen = new Set(cols);
+  if (chosen.has(key)) chosen.delete(key);
+  else chosen.add(key);
+  return questions.map((q) => q.key).filter((k) => chosen.has(k));
+}
+
+/** The chosen columns' questions, in the questions' order (unknown keys are not shown). */
+export function outcomeColumns(
+  cols: readonly string[],
+  questions: readonly OutcomeQuestion[],
+): OutcomeQuestion[] {
+  return questions.filter((q) => cols.includes(q.key));
 }

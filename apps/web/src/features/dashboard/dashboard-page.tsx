@@ -12,6 +12,7 @@ import { useAssistants, useDashboardStats } from "@/lib/assistants";
 import { loadState } from "@/lib/load-state";
 import { useCurrentOrganization } from "@/lib/organizations";
 import { AssistantGrid } from "./assistant-grid";
+import { ChartsSection } from "./charts-section";
 import { CreateAssistantMenu } from "./create-assistant-menu";
 import { ProviderCards } from "./provider-cards";
 import { StatsCards } from "./stats-cards";
@@ -133,6 +134,7 @@ function OrganizationDashboard({
             retrying={stats.isFetching}
             onRetry={() => void stats.refetch()}
           />
+          <ChartsSection organizationId={organization.id} />
           <section aria-labelledby="assistants-heading" className="flex flex-col gap-3">
             <h2 id="assistants-heading" className="text-xl font-semibold">
               Your Form Assistants

@@ -30,6 +30,15 @@ describe("the audit trail's lines", () => {
         }),
       ),
     ).toBe("activated the assistant for Quote form");
+    expect(
+      describeAuditEvent(
+        event({
+          action: "api_key.revoked",
+          subjectType: "api_key",
+          subjectLabel: "CRM sync (rb_live_3kF9…)",
+        }),
+      ),
+    ).toBe("revoked the API key CRM sync (rb_live_3kF9…)");
   });
 
   it("lists the changed fields before → after, and what was set or removed", () => {

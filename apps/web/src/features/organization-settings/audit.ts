@@ -37,6 +37,10 @@ export function describeAuditEvent(event: AuditEventItem): string {
       return `changed the assistant for ${subject(event)}`;
     case "organization.call_settings_changed":
       return "changed the organization's call limits";
+    case "api_key.created":
+      return `created the API key ${subject(event)}`;
+    case "api_key.revoked":
+      return `revoked the API key ${subject(event)}`;
     default:
       return `${event.action} ${subject(event)}`;
   }

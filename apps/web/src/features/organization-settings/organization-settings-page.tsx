@@ -8,6 +8,7 @@ import { toast } from "@/components/ui/sonner";
 import { useCurrentOrganization } from "@/lib/organizations";
 import { useInvitations } from "./api/invitations";
 import { useMembers } from "./api/members";
+import { ApiKeysCard } from "./components/api-keys-card";
 import { AuditTrailCard } from "./components/audit-trail-card";
 import { CallLimitsCard } from "./components/call-limits-card";
 import { InviteMemberCard } from "./components/invite-member-card";
@@ -115,6 +116,7 @@ function OrganizationSettings({
       <PendingInvitationsCard organization={organization} role={role} invitations={invitations} />
       {canInvite ? <InviteMemberCard organization={organization} /> : null}
       <CallLimitsCard organization={organization} role={role} />
+      {can(role, "apiKeys:manage") ? <ApiKeysCard organization={organization} /> : null}
       {can(role, "audit:read") ? <AuditTrailCard organization={organization} /> : null}
     </div>
   );

@@ -7,6 +7,7 @@ import type {
   FormFieldsResponse,
   FormListItem,
   FormProviderId,
+  OutcomeQuestion,
   UpdateScript,
 } from "@ringback/contracts";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -123,6 +124,12 @@ export const assistantApi = {
     apiRequest<Assistant>(`${assistantPath(organizationId, assistantId)}/settings`, {
       method: "PUT",
       json: settings,
+    }),
+  /** Step 3 'Outcomes' (issue 14 §1): the questions each call should answer (all of them). */
+  saveOutcomes: (organizationId: string, assistantId: string, questions: OutcomeQuestion[]) =>
+    apiRequest<Assistant>(`${assistantPath(organizationId, assistantId)}/outcomes`, {
+      method: "PUT",
+      json: { questions },
     }),
   activate: (organizationId: string, assistantId: string) =>
     api.post<Assistant>(`${assistantPath(organizationId, assistantId)}/activate`),

@@ -10,6 +10,7 @@ import { assistantApi, assistantQueryKey, useFormFields } from "../api/assistant
 import { countryName, describeCallSettings } from "../call-settings-form";
 import { fieldTitle, scriptUsesName } from "../field-selection";
 import { activationErrorToast, errorMessage, isProviderError } from "../messages";
+import { describeOutcomeType } from "../outcomes-form";
 import { completedSteps, scriptPreview, WIZARD_STEPS } from "../wizard-rules";
 import type { StepProps } from "./step-props";
 
@@ -162,6 +163,20 @@ export function FinalizeStep({
             </div>
           ) : (
             notSet
+          )}
+        </Row>
+        <Row term="Outcomes">
+          {assistant.outcome_questions?.length ? (
+            <ul className="flex flex-col gap-1" aria-label="Outcome questions">
+              {assistant.outcome_questions.map((question) => (
+                <li key={question.key} className="break-words">
+                  <span className="font-medium">{question.label}</span>{" "}
+                  <span className="text-muted-foreground">· {describeOutcomeType(question)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            none
           )}
         </Row>
         <Row term="Call attempts">{settings.attempts}</Row>

@@ -4,6 +4,7 @@ import {
   FIRST_SENTENCE_MAX,
   FIRST_SENTENCE_REQUIRED,
   LAWFUL_CALLING_HOURS,
+  type OutcomeQuestion,
 } from "@ringback/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { AlertTriangle, ChevronDown } from "lucide-react";
@@ -21,6 +22,7 @@ import {
 } from "@/components/ui/select";
 import { toast } from "@/components/ui/sonner";
 import { Textarea } from "@/components/ui/textarea";
+import { ApiRequestError } from "@/lib/api-client";
 import { useCurrentOrganization } from "@/lib/organizations";
 import { cn } from "@/lib/utils";
 import { assistantApi } from "../api/assistant";
@@ -36,8 +38,18 @@ import {
   toCallSettingsForm,
   VOICEMAIL_MESSAGE_MAX,
 } from "../call-settings-form";
+import { OutcomeQuestions, outcomeFieldId } from "../components/outcome-questions";
 import { ScriptVariables, useVariableInsertion } from "../components/script-variables";
 import { errorMessage } from "../messages";
+import {
+  NO_OUTCOME_ERRORS,
+  type OutcomeErrors,
+  type OutcomeQuestionForm,
+  outcomeErrorsFromIssues,
+  parseOutcomeForms,
+  sameOutcomeQuestions,
+  toOutcomeForms,
+} from "../outcomes-form";
 import { useDraft } from "../use-draft";
 import type { StepProps } from "./step-props";
 
@@ -56,8 +68,9 @@ const browserTimeZone = (() => {
 
 /**
  * Step 3 'Customize Assistant': the first sentence (issue 13 §7: the disclosure every call opens
- * with), the script (with the form's variables and a preview of both, see ScriptVariables) and,
- * under 'Advanced', the call settings; one submit saves them all.
+ * with), the script (with the form's variables and a preview of both, see ScriptVariables), the
+ * questions each call should answer ('Outcomes', issue 14 §1) and, under 'Advanced', the call
+ * settings; one submit saves them all.
  */
 export function ScriptStep({ assistant, organizationId, canManage, store, goTo }: StepProps) {
   const { current: organization } = useCurrentOrganization();
@@ -92,6 +105,11 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
     () => toCallSettingsForm(assistant.call_settings),
   );
   const [settingsErrors, setSettingsErrors] = useState<CallSettingsErrors>({});
+  const [outcomes, setOutcomes, clearOutcomesDraft] = useDraft<OutcomeQuestionForm[]>(
+    `${assistant.id}:outcomes`,
+    () => toOutcomeForms(assistant.outcome_questions),
+  );
+  const [outcomeErrors, setOutcomeErrors] = useState<OutcomeErrors>(NO_OUTCOME_ERRORS);
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const scriptId = useId();
   const scriptHintId = useId();
@@ -127,6 +145,7 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
       script: string;
       firstSentence: string;
       settings: Parameters<typeof assistantApi.saveSettings>[2];
+      outcomes: OutcomeQuestion[];
     }) => {
       const withSettings = await assistantApi.saveSettings(
         organizationId,
@@ -134,6 +153,10 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
         input.settings,
       );
       store(withSettings);
+      // Unchanged questions are not sent again.
+      if (!sameOutcomeQuestions(input.outcomes, assistant.outcome_questions)) {
+        store(await assistantApi.saveOutcomes(organizationId, assistant.id, input.outcomes));
+      }
       return assistantApi.saveScript(organizationId, assistant.id, {
         script: input.script,
         firstSentence: input.firstSentence,
@@ -144,11 +167,30 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
       clearScriptDraft();
       clearFirstSentenceDraft();
       clearSettingsDraft();
+      clearOutcomesDraft();
       toast.success("Assistant script saved successfully");
       goTo(4);
     },
-    onError: (e) => toast.error(`Failed to save assistant script: ${errorMessage(e)}`),
+    onError: (e) => {
+      toast.error(`Failed to save assistant script: ${errorMessage(e)}`);
+      // The server's refusal of a question, said under its field too.
+      const issues = serverIssues(e).filter((issue) => issue.path.startsWith("questions"));
+      if (issues.length > 0) showOutcomeErrors(outcomeErrorsFromIssues(outcomes, issues));
+    },
   });
+
+  /** Shows the questions' errors and takes focus to the first field with one. */
+  const showOutcomeErrors = (errors: OutcomeErrors) => {
+    setOutcomeErrors(errors);
+    const fields = ["label", "key", "type", "choices", "description"] as const;
+    for (const row of outcomes) {
+      const field = fields.find((f) => errors.questions[row.id]?.[f]);
+      if (!field) continue;
+      const target = outcomeFieldId(row.id, field) + (field === "choices" ? "-0" : "");
+      requestAnimationFrame(() => document.getElementById(target)?.focus());
+      return;
+    }
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -166,8 +208,18 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
     setFirstSentenceError(openingError);
     setSettingsErrors(parsed.ok ? {} : parsed.errors);
     if (!parsed.ok) setAdvancedOpen(true);
-    if (!trimmed || openingError || !parsed.ok) return;
-    save.mutate({ script: trimmed, firstSentence: opening, settings: parsed.value });
+    const questions = parseOutcomeForms(outcomes);
+    if (questions.ok) setOutcomeErrors(NO_OUTCOME_ERRORS);
+    // The first problem of the form gets focus: the questions' only when the rest is fine.
+    else if (trimmed && !openingError) showOutcomeErrors(questions.errors);
+    else setOutcomeErrors(questions.errors);
+    if (!trimmed || openingError || !parsed.ok || !questions.ok) return;
+    save.mutate({
+      script: trimmed,
+      firstSentence: opening,
+      settings: parsed.value,
+      outcomes: questions.value,
+    });
   };
 
   const set = <K extends keyof CallSettingsForm>(key: K, value: CallSettingsForm[K]) => {
@@ -276,6 +328,14 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
         onInsert={insertVariable}
       />
 
+      <OutcomeQuestions
+        forms={outcomes}
+        setForms={setOutcomes}
+        errors={outcomeErrors}
+        setErrors={setOutcomeErrors}
+        disabled={!canManage}
+      />
+
       <Collapsible open={advancedOpen} onOpenChange={setAdvancedOpen} className="rounded-lg border">
         <CollapsibleTrigger asChild>
           <button
@@ -314,6 +374,17 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
         </div>
       ) : null}
     </form>
+  );
+}
+
+/** A validation refusal's issues (`details.issues`, paths such as "questions.0.key"). */
+function serverIssues(error: unknown): { path: string; message: string }[] {
+  if (!(error instanceof ApiRequestError)) return [];
+  const issues = (error.details as { issues?: unknown } | undefined)?.issues;
+  if (!Array.isArray(issues)) return [];
+  return issues.filter(
+    (issue): issue is { path: string; message: string } =>
+      typeof issue?.path === "string" && typeof issue?.message === "string",
   );
 }
 

@@ -24,7 +24,7 @@ export function AuditTrailCard({ organization }: { organization: Organization })
         </CardTitle>
         <CardDescription>
           Changes to the do-not-call list, assistants' activation, first sentence, calling window
-          and limits. Kept for good; nobody can edit it.
+          and limits, and API keys created and revoked. Kept for good; nobody can edit it.
         </CardDescription>
       </CardHeader>
       <CardContent>

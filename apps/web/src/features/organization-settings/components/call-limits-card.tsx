@@ -98,7 +98,7 @@ export function CallLimitsCard({
             </div>
             {editable ? (
               <Button type="submit" disabled={update.isPending || value === String(saved ?? "")}>
-                {update.isPending ? "Saving..." : "Save"}
+                {update.isPending ? "Updating..." : "Update Limit"}
               </Button>
             ) : null}
             <div className="basis-full">

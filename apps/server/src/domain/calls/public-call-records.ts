@@ -1,0 +1,89 @@
+import {
+  type CallAttemptItem,
+  type CallGroup,
+  type CallRecordsQuery,
+  type PublicCallGroup,
+  type PublicCallRecord,
+  type PublicCallRecordPage,
+  parseTranscript,
+} from "@ringback/contracts";
+import type { Database } from "../../db/database.ts";
+import { getCallRecord, listCallGroups } from "./call-records.ts";
+
+/**
+ * Issue 14 §4: Call Records for the public read API (/api/v1). The same queries as the app's
+ * page (listCallGroups, getCallRecord), shaped into the API's own contract (public-api.ts), so
+ * that the page can change without breaking anyone's integration.
+ */
+
+function publicAttempt(attempt: CallAttemptItem) {
+  return {
+    id: attempt.id,
+    attempt: attempt.callAttempt,
+    status: attempt.status,
+    durationSeconds: attempt.duration,
+    createdAt: attempt.createdAt,
+  };
+}
+
+function publicGroup(group: CallGroup): PublicCallGroup {
+  return {
+    id: group.id,
+    submissionId: group.submissionId,
+    formTitle: group.formTitle,
+    assistantName: group.assistantName,
+    respondent: { ...group.respondent },
+    latestStatus: group.latestStatus,
+    latestCallId: group.latestCallId,
+    latestCallAt: group.latestCallAt,
+    totalDurationSeconds: group.totalDuration,
+    outcomes: group.outcomes,
+    attempts: group.attempts.map(publicAttempt),
+  };
+}
+
+/** GET /api/v1/call-records: one page, searched, filtered and sorted as on the page. */
+export async function listPublicCallRecords(
+  db: Database,
+  organizationId: string,
+  query: CallRecordsQuery,
+): Promise<PublicCallRecordPage> {
+  const page = await listCallGroups(db, organizationId, query);
+  return {
+    data: page.groups.map(publicGroup),
+    page: page.page,
+    pageSize: page.pageSize,
+    total: page.total,
+  };
+}
+
+/** GET /api/v1/call-records/:id: one call of the organization (not found for any other). */
+export async function getPublicCallRecord(
+  db: Database,
+  organizationId: string,
+  callRecordId: string,
+): Promise<PublicCallRecord> {
+  const details = await getCallRecord(db, organizationId, callRecordId);
+  return {
+    ...publicAttempt(details),
+    groupId: details.groupId,
+    // A call's group is its submission, or the call itself when it has none.
+    submissionId: details.groupId === details.id ? null : details.groupId,
+    summary: details.summary,
+    transcript: parseTranscript(details.transcript).map((line) => ({
+      speaker: line.from,
+      text: line.text,
+    })),
+    outcomes:
+      details.outcomes.length > 0
+        ? Object.fromEntries(details.outcomes.map((answer) => [answer.key, answer.value]))
+        : null,
+    formTitle: details.formTitle,
+    assistantName: details.assistantName,
+    respondent: { ...details.respondent },
+    submittedAt: details.submittedAt,
+    answers: details.answers.map((answer) => ({ ...answer })),
+    consent: details.consent,
+    consentEvidence: details.consentEvidence,
+  };
+}

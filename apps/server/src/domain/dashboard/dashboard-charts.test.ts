@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { chartStatusOf, localDate, shapeCharts, windowDays } from "./dashboard-charts.ts";
+
+describe("the dashboard charts' days and statuses (issue 14 §3)", () => {
+  it("reads today's date in the zone", () => {
+    const instant = new Date("2026-11-10T02:30:00Z");
+    expect(localDate(instant, "UTC")).toBe("2026-11-10");
+    expect(localDate(instant, "America/Sao_Paulo")).toBe("2026-11-09");
+    expect(localDate(new Date("2026-11-09T18:30:00Z"), "Asia/Kolkata")).toBe("2026-11-10");
+  });
+
+  it("lists the window's days oldest first, across month and year ends", () => {
+    expect(windowDays("2026-03-02", 3)).toEqual(["2026-02-28", "2026-03-01", "2026-03-02"]);
+    expect(windowDays("2027-01-01", 2)).toEqual(["2026-12-31", "2027-01-01"]);
+    expect(windowDays("2026-11-10", 30)).toHaveLength(30);
+    expect(windowDays("2026-11-10", 30)[0]).toBe("2026-10-12");
+  });
+
+  it("draws final statuses, gathers the blocked ones and leaves in-progress out", () => {
+    expect(chartStatusOf("answered")).toBe("answered");
+    expect(chartStatusOf("no-answer")).toBe("no-answer");
+    expect(chartStatusOf("blocked-dnc")).toBe("blocked");
+    expect(chartStatusOf("blocked-consent")).toBe("blocked");
+    expect(chartStatusOf("in-progress")).toBeNull();
+  });
+
+  it("says there is no answer rate without final calls, and keeps every day", () => {
+    const charts = shapeCharts({
+      timeZone: "UTC",
+      days: ["2026-11-09", "2026-11-10"],
+      from: "2026-11-09T00:00:00.000Z",
+      to: "2026-11-10T12:00:00.000Z",
+      counts: [{ day: "2026-11-10", assistant_id: "a", status: "in-progress", n: 2 }],
+      speed: { leads: 0, median: null, p90: null },
+      outcomes: [],
+      assistants: [{ id: "a", name: "A", outcome_questions: [] }],
+    });
+    expect(charts.perDay.map((d) => d.day)).toEqual(["2026-11-09", "2026-11-10"]);
+    expect(charts.totals).toEqual({
+      attempts: 2,
+      finalCalls: 0,
+      answered: 0,
+      inProgress: 2,
+      blocked: 0,
+      answerRate: null,
+    });
+    expect(charts.assistants).toEqual([
+      { id: "a", name: "A", calls: 0, answered: 0, outcomes: [] },
+    ]);
+  });
+});

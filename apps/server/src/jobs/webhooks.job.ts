@@ -1,0 +1,34 @@
+import {
+  attemptDelivery,
+  DELIVER_WEBHOOK_JOB,
+  dispatchDueDeliveries,
+} from "../domain/webhooks/deliver-webhook.ts";
+import { defineJob } from "./job.ts";
+
+/**
+ * One attempt of one outgoing webhook (issue 14 §2). Each delivery is a job of its own, so a
+ * slow endpoint holds one slot for at most its 10 s timeout, and at most two slots per endpoint
+ * (MAX_IN_FLIGHT_PER_ENDPOINT); calls run in their own queue and never wait for these.
+ */
+export const deliverWebhookJob = defineJob<{ deliveryId: string; attempt: number }>({
+  name: DELIVER_WEBHOOK_JOB,
+  // Mostly waiting on other servers: several at once. (New jobs wake a worker by NOTIFY; the
+  // 2 s poll finds retries coming due, which are never sooner than 5 s.)
+  concurrency: 10,
+  async handle(data, { services, logger }) {
+    const result = await attemptDelivery(services.webhooks, data);
+    logger.debug({ deliveryId: data.deliveryId, result }, "Webhook attempt handled");
+    return result;
+  },
+});
+
+/**
+ * When a worker starts and every minute: hand the queue deliveries whose job was lost (a crash
+ * between commit and enqueue, a missed NOTIFY, a worker that died mid-attempt).
+ */
+export const sweepWebhooksJob = defineJob({
+  name: "webhooks.sweep",
+  cron: "* * * * *",
+  runOnStart: true,
+  handle: (_data, { services }) => dispatchDueDeliveries(services.webhooks),
+});

@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { isIanaTimeZone } from "./time-zones.ts";
+
+/**
+ * Issue 14 §3: the dashboard's charts — what happened over the last days, in the browser's time
+ * zone. GET /api/organizations/:organizationId/dashboard/charts?days=30&tz=Area/City
+ */
+export const DASHBOARD_CHART_DAYS = 30;
+export const MAX_DASHBOARD_CHART_DAYS = 90;
+/**
+ * Speed to lead is measured over at most this many leads: the window's latest. Their median and
+ * p90 take a sort of every lead measured, and the latest 20,000 are read in the index's order
+ * (~45 ms where a whole month of a million calls took ~400 ms; bench:dashboard).
+ */
+export const SPEED_TO_LEAD_MAX_LEADS = 20_000;
+
+export const dashboardChartsQuerySchema = z.object({
+  /** Today and the days before it, in `tz`. */
+  days: z.coerce
+    .number()
+    .int()
+    .min(1, "Ask for at least one day.")
+    .max(MAX_DASHBOARD_CHART_DAYS, `At most ${MAX_DASHBOARD_CHART_DAYS} days.`)
+    .default(DASHBOARD_CHART_DAYS),
+  /** The browser's IANA time zone: where a day starts and ends. */
+  tz: z
+    .string()
+    .refine(isIanaTimeZone, "Unknown time zone: use an IANA name such as America/New_York.")
+    .default("UTC"),
+});
+export type DashboardChartsQuery = z.infer<typeof dashboardChartsQuerySchema>;
+
+/**
+ * The final statuses a day's bar is made of, bottom to top. "blocked" gathers the attempts the
+ * pre-dial check refused (blocked-dnc, blocked-limit, blocked-consent): final, never dialled.
+ * In-progress attempts are not final and are not drawn.
+ */
+export const chartStatuses = [
+  "answered",
+  "completed",
+  "no-answer",
+  "busy",
+  "failed",
+  "blocked",
+] as const;
+export type ChartStatus = (typeof chartStatuses)[number];
+
+export const chartStatusLabels: Record<ChartStatus, string> = {
+  answered: "Answered",
+  completed: "Completed",
+  "no-answer": "No answer",
+  busy: "Busy",
+  failed: "Failed",
+  blocked: "Blocked",
+};
+
+/** One day in the time zone (yyyy-mm-dd): its final calls by status. */
+export interface DashboardChartDay {
+  day: string;
+  counts: Record<ChartStatus, number>;
+}
+
+/** A yes/no outcome question of an assistant and its answers ("Qualified?" yes 12 · no 5). */
+export interface DashboardOutcomeCount {
+  key: string;
+  label: string;
+  yes: number;
+  no: number;
+}
+
+export interface DashboardAssistantFigures {
+  /** null: calls of an assistant that was deleted since. */
+  id: string | null;
+  name: string | null;
+  /** Final calls that were dialled: answered, completed, no-answer, busy, failed. */
+  calls: number;
+  /** Of those, answered or completed (a person picked up). */
+  answered: number;
+  /**
+   * The assistant's yes/no questions, in its order, counted per lead: each submission whose
+   * latest call falls in the window counts once, with its latest answers.
+   */
+  outcomes: DashboardOutcomeCount[];
+}
+
+export interface DashboardCharts {
+  timeZone: string;
+  days: number;
+  /** Midnight that starts the first day, in the time zone (ISO instant). */
+  from: string;
+  /** The end of the window: when the figures were read (ISO instant). */
+  to: string;
+  /** Every day of the window, oldest first, with zeros where nothing happened. */
+  perDay: DashboardChartDay[];
+  totals: {
+    /** Every attempt created in the window, in progress and blocked included. */
+    attempts: number;
+    /** Final and dialled: answered, completed, no-answer, busy, failed. */
+    finalCalls: number;
+    /** Answered or completed. */
+    answered: number;
+    inProgress: number;
+    blocked: number;
+    /** answered / finalCalls, 0..1; null with no final calls. */
+    answerRate: number | null;
+  };
+  /**
+   * From a submission's arrival (form_submissions.created_at) to its first dial (attempt 1's
+   * dial_requested_at), for leads whose first attempt was created in the window and dialled:
+   * all of them, or the latest SPEED_TO_LEAD_MAX_LEADS (`latestOnly`).
+   */
+  speedToLead: {
+    leads: number;
+    medianSeconds: number | null;
+    p90Seconds: number | null;
+    latestOnly: boolean;
+  };
+  /** The organization's assistants (and deleted ones with calls in the window), by name. */
+  assistants: DashboardAssistantFigures[];
+}

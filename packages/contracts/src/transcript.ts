@@ -1,0 +1,71 @@
+/**
+ * One line of a call's conversation, as Call Details shows it and the public API gives it
+ * (GET /api/v1/call-records/:id).
+ */
+export interface ConversationLine {
+  from: "assistant" | "respondent";
+  text: string;
+}
+
+type Entry = Record<string, unknown>;
+
+const SPEAKER_KEYS = ["speaker", "role", "user", "from", "sender"];
+const TEXT_KEYS = ["text", "message", "content"];
+
+function firstString(entry: Entry, keys: string[]): string | null {
+  for (const key of keys) {
+    const value = entry[key];
+    if (typeof value === "string") return value;
+  }
+  return null;
+}
+
+/** The entries of any shape SPEC.md §3 accepts, or null when it is none of them. */
+function entriesOf(raw: unknown, depth = 0): unknown[] | null {
+  if (depth > 3 || raw === null || raw === undefined) return null;
+  if (Array.isArray(raw)) return raw;
+  if (typeof raw === "string") {
+    try {
+      return entriesOf(JSON.parse(raw), depth + 1);
+    } catch {
+      return null;
+    }
+  }
+  if (typeof raw === "object") {
+    const object = raw as Entry;
+    if (Array.isArray(object.turns)) return object.turns;
+    // An object holding an array (e.g. { transcript: [...] } or { messages: [...] }).
+    for (const value of Object.values(object)) {
+      if (Array.isArray(value)) return value;
+    }
+    for (const value of Object.values(object)) {
+      if (typeof value === "string" && value.trim().startsWith("[")) {
+        const nested = entriesOf(value, depth + 1);
+        if (nested) return nested;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * A stored transcript as chat lines (SPEC.md §3): an array, a JSON string, an object with
+ * `turns`, or an object holding an array. Each entry carries a speaker marker (`speaker`,
+ * `role` or `user`) and `text` or `message`: assistant and agent speak for the assistant,
+ * agent-action entries are hidden, anything else is the respondent.
+ */
+export function parseTranscript(raw: unknown): ConversationLine[] {
+  const entries = entriesOf(raw) ?? [];
+  const lines: ConversationLine[] = [];
+  for (const item of entries) {
+    if (!item || typeof item !== "object") continue;
+    const entry = item as Entry;
+    const speaker = (firstString(entry, SPEAKER_KEYS) ?? "").trim().toLowerCase();
+    if (speaker === "agent-action") continue;
+    const text = firstString(entry, TEXT_KEYS)?.trim();
+    if (!text) continue;
+    const assistant = speaker === "assistant" || speaker === "agent" || speaker === "bot";
+    lines.push({ from: assistant ? "assistant" : "respondent", text });
+  }
+  return lines;
+}
