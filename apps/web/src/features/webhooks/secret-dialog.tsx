@@ -1,5 +1,4 @@
-import { TriangleAlert } from "lucide-react";
-import { CopyButton } from "@/components/copy-button";
+import { OneTimeSecret } from "@/components/one-time-secret";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -9,8 +8,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 
 /**
  * An endpoint's signing secret, just created or rotated: shown this once, with Copy. Closing the
@@ -46,34 +43,14 @@ export function SecretDialog({
             {rotated ? "." : " with it: it signs the webhook-signature header."}
           </DialogDescription>
         </DialogHeader>
-        <div className="grid gap-2">
-          <Label htmlFor="webhook-secret">Signing secret</Label>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Input
-              id="webhook-secret"
-              readOnly
-              value={secret ?? ""}
-              onFocus={(e) => e.currentTarget.select()}
-              className="font-mono text-xs"
-            />
-            <CopyButton
-              text={secret ?? ""}
-              label="Copy secret"
-              copiedMessage="Signing secret copied"
-              size="default"
-            />
-          </div>
-        </div>
-        <p
-          role="note"
-          className="flex gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm"
-        >
-          <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
-          <span>
-            Copy it now: it won't be shown again. If it is lost, rotate the secret and update your
-            endpoint.
-          </span>
-        </p>
+        <OneTimeSecret
+          id="webhook-secret"
+          label="Signing secret"
+          value={secret ?? ""}
+          copyLabel="Copy secret"
+          copiedMessage="Signing secret copied"
+          warning="Copy it now: it won't be shown again. If it is lost, rotate the secret and update your endpoint."
+        />
         <DialogFooter>
           <Button type="button" onClick={onClose}>
             Done

@@ -5,10 +5,10 @@ import {
   createApiKeySchema,
   type Organization,
 } from "@ringback/contracts";
-import { KeyRound, Plus, TriangleAlert } from "lucide-react";
+import { KeyRound, Plus } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { CopyButton } from "@/components/copy-button";
+import { OneTimeSecret } from "@/components/one-time-secret";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -268,34 +268,14 @@ function CreateApiKeyDialog({
                 <code>/api/v1</code>.
               </DialogDescription>
             </DialogHeader>
-            <div className="grid gap-2">
-              <Label htmlFor="new-api-key">Your new API key</Label>
-              <div className="flex flex-col gap-2 sm:flex-row">
-                <Input
-                  id="new-api-key"
-                  readOnly
-                  value={created.key}
-                  onFocus={(e) => e.currentTarget.select()}
-                  className="font-mono text-xs"
-                />
-                <CopyButton
-                  text={created.key}
-                  label="Copy key"
-                  copiedMessage="API key copied"
-                  size="default"
-                />
-              </div>
-            </div>
-            <p
-              role="note"
-              className="flex gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm"
-            >
-              <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
-              <span>
-                Copy it now and keep it somewhere safe: it won't be shown again. Anyone with it can
-                read your calls until you revoke it.
-              </span>
-            </p>
+            <OneTimeSecret
+              id="new-api-key"
+              label="Your new API key"
+              value={created.key}
+              copyLabel="Copy key"
+              copiedMessage="API key copied"
+              warning="Copy it now and keep it somewhere safe: it won't be shown again. Anyone with it can read your calls until you revoke it."
+            />
             <DialogFooter>
               <Button type="button" onClick={() => close(false)}>
                 Done
