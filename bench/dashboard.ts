@@ -2,13 +2,27 @@
 // records over 400,000 submissions in the last ~32 days (plus 250,000 records of another
 // organization as noise), with dial times (speed to lead) and outcome answers ("Qualified?",
 // "Wants a demo?"), then times GET /api/organizations/:id/dashboard/charts over HTTP as the
-// browser asks for it (30 days, the browser's time zone). Prints p50/p95 per query; no
+// browser asks for it (30 days, the browser's time zone). Then times each of the endpoint's
+// reads on its own, beside the reads it had before the counters (migration 0023), and checks
+// that the counters give the same figures as counting the rows. Prints p50/p95 per query; no
 // pass/fail.
 //
 //   npm run bench:dashboard                 (1,000,000 records, 30 requests per query)
 //   npm run bench:dashboard -- 200000 10
 //   BENCH_PAUSE=1 npm run bench:dashboard   (stops after seeding, for EXPLAIN ANALYZE by hand)
+import { SPEED_TO_LEAD_MAX_LEADS } from "@ringback/contracts";
 import { sql } from "drizzle-orm";
+import {
+  chartWindow,
+  readAssistants,
+  readCallCounts,
+  readOutcomeCounts,
+  readSpeedToLead,
+} from "../apps/server/src/domain/dashboard/dashboard-charts.ts";
+import {
+  FOLD_AFTER_MS,
+  foldDashboardCounters,
+} from "../apps/server/src/domain/dashboard/fold-counters.ts";
 import { signIn } from "../apps/server/test/auth-client.ts";
 import { startBenchApp } from "./lib/bench-app.ts";
 
@@ -19,6 +33,9 @@ const submissions = Math.round(records / 2.5); // 1 to 4 attempts each, 2.5 on a
 const SPACING_SECONDS = 7;
 
 const app = await startBenchApp({ development: true });
+/** The hourly fold last ran an hour ago: bins before this are in shard 0. */
+const seededAt = new Date();
+const foldedBefore = new Date(seededAt.getTime() - FOLD_AFTER_MS - 3_600_000).toISOString();
 const { db } = app;
 const SECOND_ASSISTANT = "00000000-0000-4000-8000-00000000be0d";
 const questions = JSON.stringify([
@@ -89,6 +106,32 @@ async function seed(organizationId: string, count: number, tag: string) {
                     order by call_attempt desc, created_at desc, id desc limit 1) l on true
       left join form_assistants a on a.id = s.assistant_id
       where s.organization_id = ${organizationId}`);
+    // The dashboard's counters as their triggers and the hourly fold keep them: each call and
+    // group in its shard, and bins older than the fold's cutoff an hour ago (FOLD_AFTER_MS plus
+    // one hour) in shard 0. Timed below: the next hour's fold.
+    const bin = (column: string) =>
+      sql`date_bin('15 minutes', ${sql.identifier(column)}, timestamptz '2000-01-01 00:00:00+00')`;
+    const shard = (column: string, id: string) =>
+      sql`case when ${bin(column)} < ${foldedBefore}::timestamptz then 0
+        else hashtext(${sql.identifier(id)}::text) & 15 end`;
+    await tx.execute(sql`
+      insert into call_record_bin_counts (organization_id, bin, assistant_key, status, shard, calls)
+      select organization_id, ${bin("created_at")},
+        coalesce(assistant_id, '00000000-0000-0000-0000-000000000000'::uuid), status,
+        ${shard("created_at", "id")}, count(*)
+      from call_records where organization_id = ${organizationId}
+      group by 1, 2, 3, 4, 5`);
+    await tx.execute(sql`
+      insert into call_group_outcome_counts (organization_id, bin, assistant_key, outcome_key,
+        shard, yes, no)
+      select g.organization_id, ${bin("latest_call_at")},
+        coalesce(g.assistant_id, '00000000-0000-0000-0000-000000000000'::uuid), o.key,
+        ${shard("latest_call_at", "id")},
+        count(*) filter (where o.value = 'true'::jsonb),
+        count(*) filter (where o.value = 'false'::jsonb)
+      from call_groups g cross join lateral jsonb_each(g.outcomes) o
+      where g.organization_id = ${organizationId} and jsonb_typeof(o.value) = 'boolean'
+      group by 1, 2, 3, 4, 5`);
   });
   const [row] = (
     await db.execute<{ n: number }>(
@@ -115,6 +158,19 @@ try {
   );
   await seed("bench", submissions, "b");
   await seed("noise", Math.round(submissions / 4), "n");
+  const counterRows = async () =>
+    (
+      await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from call_record_bin_counts where organization_id = 'bench'`,
+      )
+    ).rows[0]!.n;
+  const before = await counterRows();
+  const began = performance.now();
+  const moved = await foldDashboardCounters(db, seededAt);
+  const fold = performance.now() - began;
+  console.log(
+    `  counters: ${before.toLocaleString()} rows; the hourly fold moved ${moved.toLocaleString()} rows in ${fold.toFixed(0)} ms, leaving ${(await counterRows()).toLocaleString()}`,
+  );
   // What autovacuum does to a table after a bulk load: statistics and the visibility map.
   await db.execute(sql`vacuum analyze`);
   if (process.env.BENCH_PAUSE) {
@@ -159,6 +215,75 @@ try {
   await time("stats cards (GET …/stats, for comparison)", "/api/organizations/bench/stats");
   console.log(
     `  (30 days: ${charts.totals.attempts.toLocaleString()} attempts, ${charts.totals.finalCalls.toLocaleString()} final, ${charts.totals.answered.toLocaleString()} answered; speed to lead over ${charts.speedToLead.leads.toLocaleString()} leads: median ${charts.speedToLead.medianSeconds} s, p90 ${charts.speedToLead.p90Seconds} s)`,
+  );
+
+  // Each read on its own, one at a time, straight to PostgreSQL (the endpoint runs reads 1–4 at
+  // once, after the window), and the reads of 1 and 3 as they were before the counters.
+  const timeRead = async (label: string, read: () => Promise<unknown>) => {
+    const ms: number[] = [];
+    for (let i = 0; i < repeats; i++) {
+      const began = performance.now();
+      await read();
+      ms.push(performance.now() - began);
+    }
+    console.log(
+      `  ${label.padEnd(44)} p50 ${at(ms, 0.5).toFixed(1).padStart(6)} ms   p95 ${at(ms, 0.95).toFixed(1).padStart(6)} ms`,
+    );
+  };
+  const input = { days: 30, timeZone: "America/New_York", now: new Date() };
+  const w = await chartWindow(db, input);
+  const [from, to] = [w.from.toISOString(), w.to.toISOString()];
+  const countedCalls = () =>
+    db.execute<{ day: string; assistant_id: string | null; status: string; n: number }>(sql`
+      select to_char((b.bin at time zone ${w.timeZone})::date, 'YYYY-MM-DD') as day,
+        b.assistant_id, b.status, sum(b.n)::int as n
+      from (
+        select date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00:00+00') as bin,
+          assistant_id, status, count(*) as n
+        from call_records
+        where organization_id = 'bench' and created_at >= ${from}::timestamptz
+          and created_at < ${to}::timestamptz
+        group by 1, 2, 3
+      ) b
+      group by 1, 2, 3`);
+  const countedOutcomes = () =>
+    db.execute<{ assistant_id: string | null; key: string; yes: number; no: number }>(sql`
+      select g.assistant_id, o.key,
+        count(*) filter (where o.value = 'true'::jsonb)::int as yes,
+        count(*) filter (where o.value = 'false'::jsonb)::int as no
+      from call_groups g
+      cross join lateral jsonb_each(g.outcomes) o
+      where g.organization_id = 'bench'
+        and g.latest_call_at >= ${from}::timestamptz and g.latest_call_at < ${to}::timestamptz
+        and g.outcomes is not null and jsonb_typeof(o.value) = 'boolean'
+      group by 1, 2`);
+  console.log(`dashboard: each read alone, ${repeats} times (30 days, America/New_York)`);
+  await timeRead("0. the window (the zone's first midnight)", () => chartWindow(db, input));
+  await timeRead("1. calls per day, status, assistant", () => readCallCounts(db, "bench", w));
+  await timeRead("   the same counted in call_records (before)", countedCalls);
+  await timeRead("2. speed to lead (latest 20,000 leads)", () =>
+    readSpeedToLead(db, "bench", w, SPEED_TO_LEAD_MAX_LEADS),
+  );
+  await timeRead("3. yes/no outcomes per lead", () => readOutcomeCounts(db, "bench", w));
+  await timeRead("   the same counted in call_groups (before)", countedOutcomes);
+  await timeRead("4. assistants", () => readAssistants(db, "bench"));
+
+  // The counters' figures are the rows' own.
+  const same = (a: object[], b: object[]) => {
+    const canonical = (rows: object[]) =>
+      rows
+        .map((r) => JSON.stringify(r))
+        .sort()
+        .join("\n");
+    return canonical(a) === canonical(b);
+  };
+  const callsMatch = same(await readCallCounts(db, "bench", w), (await countedCalls()).rows);
+  const outcomesMatch = same(
+    await readOutcomeCounts(db, "bench", w),
+    (await countedOutcomes()).rows,
+  );
+  console.log(
+    `  counters equal a count of the rows: calls ${callsMatch ? "yes" : "NO"}, outcomes ${outcomesMatch ? "yes" : "NO"}`,
   );
 } finally {
   await app.stop();

@@ -1,10 +1,19 @@
 import type { ChartStatus, DashboardCharts, Outcomes } from "@ringback/contracts";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { callRecords, formAssistants, formSubmissions } from "../src/db/schema/index.ts";
+import type { Database } from "../src/db/database.ts";
+import {
+  callRecords,
+  formAssistants,
+  formSubmissions,
+  NO_ASSISTANT_KEY,
+  organizations,
+} from "../src/db/schema/index.ts";
 import { dashboardCharts } from "../src/domain/dashboard/dashboard-charts.ts";
+import { foldDashboardCounters } from "../src/domain/dashboard/fold-counters.ts";
 import { activeAssistant } from "./call-helpers.ts";
-import { startTestRingback } from "./harness.ts";
+import { createTestDatabase, startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
 
 /**
@@ -322,6 +331,30 @@ describe("the dashboard charts: calls per day by status, answer rate, speed to l
     const signedOut = await fetch(`${app.url}${base}`);
     expect(signedOut.status).toBe(401);
   });
+
+  it("draws the same charts once the counters' shards are folded, from one row per key", async () => {
+    const before = await Promise.all(
+      ["America/Sao_Paulo", "America/New_York", "Asia/Kolkata"].map((timeZone) =>
+        dashboardCharts(db, org, { days: 30, timeZone, now }),
+      ),
+    );
+    // A year later every bin of these calls is more than a day old. (This app's worker may have
+    // folded them already, at its hourly run; the counters' own tests below fold by hand.)
+    await foldDashboardCounters(db, new Date("2027-11-10T15:00:00Z"));
+    for (const table of ["call_record_bin_counts", "call_group_outcome_counts"]) {
+      const { rows } = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ${sql.identifier(table)} where shard <> 0`,
+      );
+      expect(rows[0]!.n, table).toBe(0);
+    }
+    const after = await Promise.all(
+      ["America/Sao_Paulo", "America/New_York", "Asia/Kolkata"].map((timeZone) =>
+        dashboardCharts(db, org, { days: 30, timeZone, now }),
+      ),
+    );
+    expect(after).toEqual(before);
+    expect(await drift(db, org)).toEqual({ calls: 0, answers: 0 });
+  });
 });
 
 describe("the dashboard charts after a real (simulated) call", async () => {
@@ -358,5 +391,335 @@ describe("the dashboard charts after a real (simulated) call", async () => {
     expect(charts.totals.attempts).toBe(1);
     expect(charts.totals.finalCalls + charts.totals.blocked).toBe(1);
     expect(charts.assistants).toHaveLength(1);
+  });
+});
+
+/**
+ * The counters' rows whose totals differ from a count of what they count — call records per
+ * bin, assistant and status, and the groups' latest yes/no answers per bin, assistant and
+ * question — for one organization: { calls: 0, answers: 0 } when they are exact.
+ */
+async function drift(db: Database, organizationId: string) {
+  const bin = (column: string) =>
+    sql`date_bin('15 minutes', ${sql.identifier(column)}, timestamptz '2000-01-01 00:00:00+00')`;
+  const calls = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select bin, assistant_key, status, sum(calls) as n from call_record_bin_counts
+      where organization_id = ${organizationId} group by 1, 2, 3
+    ) c full join (
+      select ${bin("created_at")} as bin,
+        coalesce(assistant_id, ${NO_ASSISTANT_KEY}::uuid) as assistant_key, status, count(*) as n
+      from call_records where organization_id = ${organizationId} group by 1, 2, 3
+    ) r using (bin, assistant_key, status)
+    where coalesce(c.n, 0) <> coalesce(r.n, 0)`);
+  const answers = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select bin, assistant_key, outcome_key, sum(yes) as yes, sum(no) as no
+      from call_group_outcome_counts where organization_id = ${organizationId} group by 1, 2, 3
+    ) c full join (
+      select ${bin("latest_call_at")} as bin,
+        coalesce(assistant_id, ${NO_ASSISTANT_KEY}::uuid) as assistant_key, o.key as outcome_key,
+        count(*) filter (where o.value = 'true'::jsonb) as yes,
+        count(*) filter (where o.value = 'false'::jsonb) as no
+      from call_groups cross join lateral jsonb_each(outcomes) o
+      where organization_id = ${organizationId} and jsonb_typeof(o.value) = 'boolean'
+      group by 1, 2, 3
+    ) g using (bin, assistant_key, outcome_key)
+    where coalesce(c.yes, 0) <> coalesce(g.yes, 0) or coalesce(c.no, 0) <> coalesce(g.no, 0)`);
+  return { calls: calls.rows[0]!.n, answers: answers.rows[0]!.n };
+}
+
+/**
+ * The dashboard's counters (migration 0023): call_record_bin_counts and
+ * call_group_outcome_counts stay equal to a count of call_records and call_groups through every
+ * kind of change, concurrent ones and the fold included, and the reads count the partial bin
+ * before now from the rows themselves.
+ */
+describe("the dashboard counters: exact through every change, at once, and folded", async () => {
+  const { db, url } = await createTestDatabase();
+  await db.insert(organizations).values([
+    { id: "counted", name: "Counted", slug: "counted" },
+    { id: "edges", name: "Edges", slug: "edges" },
+  ]);
+  const questions = [
+    { key: "qualified", label: "Qualified?", type: "boolean" as const },
+    { key: "budget", label: "Budget", type: "number" as const },
+  ];
+  const [first, second] = await db
+    .insert(formAssistants)
+    .values([
+      { organizationId: "counted", name: "First", formId: "c1", outcomeQuestions: questions },
+      { organizationId: "counted", name: "Second", formId: "c2", outcomeQuestions: questions },
+    ])
+    .returning();
+
+  let responses = 0;
+  /** `count` leads of one assistant with attempt 1 created at `at`, in one statement. */
+  async function leads(organizationId: string, assistantId: string | null, at: Date, count = 1) {
+    const taken = responses;
+    responses += count;
+    const { rows } = await db.execute<{ id: string; submission_id: string }>(sql`
+      with s as (
+        insert into form_submissions (organization_id, assistant_id, form_id,
+          provider_response_id, status, created_at)
+        select ${organizationId}, ${assistantId}::uuid, 'c', 'lead-' || (${taken} + i),
+          'call_scheduled', ${at.toISOString()}::timestamptz
+        from generate_series(1, ${count}) i
+        returning id, created_at
+      )
+      insert into call_records (organization_id, submission_id, assistant_id, status, created_at)
+      select ${organizationId}, s.id, ${assistantId}::uuid, 'in-progress', s.created_at from s
+      returning id, submission_id`);
+    return rows;
+  }
+
+  it("stay exact through inserts, status and outcome changes, moves, an assistant's deletion and deletes", async () => {
+    const bins = ["2026-11-10T10:00:00Z", "2026-11-10T10:14:59.999Z", "2026-11-10T10:15:00Z"];
+    const made = [];
+    for (const [i, at] of bins.entries()) {
+      made.push(...(await leads("counted", first!.id, new Date(at), 6 + i)));
+      made.push(...(await leads("counted", second!.id, new Date(at), 3)));
+    }
+    // A retry of some leads, 30 minutes later (a new latest call for their groups).
+    for (const lead of made.slice(0, 5)) {
+      await db.insert(callRecords).values({
+        organizationId: "counted",
+        submissionId: lead.submission_id,
+        assistantId: first!.id,
+        callAttempt: 2,
+        status: "in-progress",
+        createdAt: new Date("2026-11-10T10:45:00Z"),
+      });
+    }
+    expect(await drift(db, "counted")).toEqual({ calls: 0, answers: 0 });
+
+    // Calls end, one statement for many rows and one row at a time; answers arrive and change.
+    await db.execute(sql`update call_records set status = 'answered',
+        outcomes = '{"qualified": true, "budget": 5000}'::jsonb
+      where organization_id = 'counted' and call_attempt = 2`);
+    for (const [i, lead] of made.entries()) {
+      const status = (["no-answer", "busy", "completed", "failed", "blocked-dnc"] as const)[i % 5]!;
+      await db
+        .update(callRecords)
+        .set({ status, outcomes: status === "completed" ? { qualified: i % 2 === 0 } : null })
+        .where(eq(callRecords.id, lead.id));
+    }
+    await db.execute(sql`update call_records set outcomes = '{"qualified": false}'::jsonb
+      where organization_id = 'counted' and call_attempt = 2 and status = 'answered'
+        and submission_id = ${made[0]!.submission_id}`);
+    expect(await drift(db, "counted")).toEqual({ calls: 0, answers: 0 });
+    const answered = await db.execute<{ yes: number; no: number }>(sql`
+      select sum(yes)::int as yes, sum(no)::int as no from call_group_outcome_counts
+      where organization_id = 'counted' and outcome_key = 'qualified'`);
+    expect(answered.rows[0]!.yes + answered.rows[0]!.no).toBeGreaterThan(0);
+
+    // A call moved to another bin and assistant; another's status set back (a correction).
+    await db.execute(sql`update call_records set created_at = '2026-11-10T11:02:00Z',
+        assistant_id = ${second!.id}::uuid where id = ${made[1]!.id}`);
+    await db.execute(sql`update call_records set status = 'in-progress' where id = ${made[2]!.id}`);
+    expect(await drift(db, "counted")).toEqual({ calls: 0, answers: 0 });
+
+    // Deletes: a call record, a submission (its calls become groups of their own), an assistant
+    // (its calls and groups keep counting, without an assistant).
+    await db.delete(callRecords).where(eq(callRecords.id, made[3]!.id));
+    await db.delete(formSubmissions).where(eq(formSubmissions.id, made[0]!.submission_id));
+    await db.delete(formAssistants).where(eq(formAssistants.id, second!.id));
+    expect(await drift(db, "counted")).toEqual({ calls: 0, answers: 0 });
+    const orphaned = await db.execute<{ n: number }>(sql`
+      select coalesce(sum(calls), 0)::int as n from call_record_bin_counts
+      where organization_id = 'counted' and assistant_key = ${NO_ASSISTANT_KEY}::uuid`);
+    expect(orphaned.rows[0]!.n).toBe(10);
+
+    // Folded, then changed again: a late change finds its folded row; totals stay exact.
+    await foldDashboardCounters(db, new Date("2026-11-12T00:00:00Z"));
+    await db.execute(sql`update call_records set status = 'completed',
+        outcomes = '{"qualified": true}'::jsonb where id = ${made[2]!.id}`);
+    await db.delete(callRecords).where(eq(callRecords.id, made[4]!.id));
+    expect(await drift(db, "counted")).toEqual({ calls: 0, answers: 0 });
+    const negative = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from (
+        select sum(calls) as n from call_record_bin_counts group by organization_id, bin,
+          assistant_key, status) t where n < 0`);
+    expect(negative.rows[0]!.n).toBe(0);
+  });
+
+  it("stay exact when one organization's calls arrive, end and go all at once, with the fold running", async () => {
+    const pool = new pg.Pool({ connectionString: url, max: 12 });
+    /** One change in its own transaction, holding its locks a moment before it commits. */
+    const change = async (text: string, values: unknown[]) => {
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        await client.query(text, values);
+        await client.query("select pg_sleep(0.002)");
+        await client.query("commit");
+      } catch (error) {
+        await client.query("rollback");
+        throw error;
+      } finally {
+        client.release();
+      }
+    };
+    const at = new Date("2026-11-11T09:00:00Z");
+    /** Folds again and again until `work` is done, then once more. */
+    const foldDuring = async (work: Promise<unknown>) => {
+      let done = false;
+      void work.finally(() => {
+        done = true;
+      });
+      let folds = 0;
+      let moved = 0;
+      while (!done || folds === 0) {
+        // A fold that waited too long for a row gives way (and returns) rather than fail.
+        moved += await foldDashboardCounters(db, new Date("2026-11-20T00:00:00Z"));
+        folds += 1;
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      return moved;
+    };
+    try {
+      // 120 leads of one assistant in one bin, each stored in its own transaction.
+      const arriving = Promise.all(
+        Array.from({ length: 120 }, () => leads("counted", first!.id, at).then((r) => r[0]!)),
+      );
+      const [calls] = await Promise.all([arriving, foldDuring(arriving)]);
+      expect(await drift(db, "counted")).toEqual({ calls: 0, answers: 0 });
+
+      // Every call ends (the same few counter keys for all), answered ones complete with answers
+      // and every seventh is deleted, while the fold runs.
+      const ends = ["answered", "no-answer", "busy", "failed", "blocked-limit"];
+      const ending = Promise.all(
+        calls.map(async (call, i) => {
+          const status = ends[i % ends.length]!;
+          await change("update call_records set status = $1 where id = $2", [status, call.id]);
+          if (status === "answered") {
+            await change(
+              "update call_records set status = 'completed', outcomes = $1::jsonb where id = $2",
+              [JSON.stringify({ qualified: i % 3 !== 0 }), call.id],
+            );
+          }
+          if (i % 7 === 0) await change("delete from call_records where id = $1", [call.id]);
+        }),
+      );
+      const [, moved] = await Promise.all([ending, foldDuring(ending)]);
+      // The fold did move shards while the calls changed (this is what the test is about).
+      expect(moved).toBeGreaterThan(0);
+      expect(await drift(db, "counted")).toEqual({ calls: 0, answers: 0 });
+
+      // Nothing left behind in shards once the fold runs alone: one row per key.
+      await foldDashboardCounters(db, new Date("2026-11-20T00:00:00Z"));
+      const rows = await db.execute<{ shards: number; keys: number }>(sql`
+        select count(*)::int as shards,
+          count(distinct (bin, assistant_key, status))::int as keys
+        from call_record_bin_counts where organization_id = 'counted' and bin = ${at.toISOString()}::timestamptz`);
+      expect(rows.rows[0]!.shards).toBe(rows.rows[0]!.keys);
+      expect(await drift(db, "counted")).toEqual({ calls: 0, answers: 0 });
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it("are folded by a fold that gives way to a transaction holding its rows, and loses nothing", async () => {
+    const at = new Date("2026-11-12T08:00:00Z");
+    const later = new Date("2026-11-20T00:00:00Z");
+    await leads("counted", first!.id, at, 30);
+    await foldDashboardCounters(db, later);
+    await leads("counted", first!.id, at, 30);
+    const shards = async () =>
+      (
+        await db.execute<{ n: number }>(sql`select count(*)::int as n from call_record_bin_counts
+          where organization_id = 'counted' and bin = ${at.toISOString()}::timestamptz
+            and shard <> 0`)
+      ).rows[0]!.n;
+    expect(await shards()).toBeGreaterThan(0);
+    // A long transaction holds the bin's folded row (as a large change to its calls would).
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await holder.query("begin");
+      await holder.query(
+        `update call_record_bin_counts set calls = calls where organization_id = 'counted'
+           and bin = $1 and shard = 0`,
+        [at.toISOString()],
+      );
+      const began = Date.now();
+      expect(await foldDashboardCounters(db, later)).toBe(0);
+      expect(Date.now() - began).toBeLessThan(5_000);
+      expect(await shards()).toBeGreaterThan(0);
+      await holder.query("commit");
+    } finally {
+      await holder.end();
+    }
+    expect(await foldDashboardCounters(db, later)).toBeGreaterThan(0);
+    expect(await shards()).toBe(0);
+    expect(await drift(db, "counted")).toEqual({ calls: 0, answers: 0 });
+  });
+
+  it("go with their organization, folded or not (a removal never inserts a counter row)", async () => {
+    await db.insert(organizations).values({ id: "leaving", name: "Leaving", slug: "leaving" });
+    const [gone] = await db
+      .insert(formAssistants)
+      .values({ organizationId: "leaving", name: "Gone", formId: "g1" })
+      .returning();
+    for (const at of ["2026-11-01T10:00:00Z", "2026-11-10T10:00:00Z"]) {
+      for (const lead of await leads("leaving", gone!.id, new Date(at), 20)) {
+        await db
+          .update(callRecords)
+          .set({ status: "completed", outcomes: { qualified: true } })
+          .where(eq(callRecords.id, lead.id));
+      }
+    }
+    // The first day's bins folded, the other's still in shards.
+    await foldDashboardCounters(db, new Date("2026-11-05T00:00:00Z"));
+    await db.delete(organizations).where(eq(organizations.id, "leaving"));
+    for (const table of ["call_record_bin_counts", "call_group_outcome_counts"]) {
+      const { rows } = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ${sql.identifier(table)} where organization_id = 'leaving'`,
+      );
+      expect(rows[0]!.n, table).toBe(0);
+    }
+  });
+
+  it("counts the partial bin before now from the calls themselves, and not what came after now", async () => {
+    const [edge] = await db
+      .insert(formAssistants)
+      .values({ organizationId: "edges", name: "Edge", formId: "e1", outcomeQuestions: questions })
+      .returning();
+    const answer = async (at: string, status: "answered" | "busy", qualified: boolean) => {
+      const [lead] = await leads("edges", edge!.id, new Date(at));
+      await db
+        .update(callRecords)
+        .set({ status, outcomes: { qualified } })
+        .where(eq(callRecords.id, lead!.id));
+    };
+    await answer("2026-11-10T14:50:00Z", "answered", true); // a whole bin
+    await answer("2026-11-10T15:03:00Z", "busy", true); // the bin of now, before now
+    await answer("2026-11-10T15:10:00Z", "answered", false); // the same bin, after now
+    const now = new Date("2026-11-10T15:07:30Z");
+    const charts = await dashboardCharts(db, "edges", { days: 1, timeZone: "UTC", now });
+    expect(charts.perDay).toEqual([
+      { day: "2026-11-10", counts: expect.objectContaining({ answered: 1, busy: 1 }) },
+    ]);
+    expect(charts.totals).toMatchObject({ attempts: 2, finalCalls: 2, answered: 1 });
+    expect(charts.assistants).toEqual([
+      {
+        id: edge!.id,
+        name: "Edge",
+        calls: 2,
+        answered: 1,
+        outcomes: [{ key: "qualified", label: "Qualified?", yes: 2, no: 0 }],
+      },
+    ]);
+    // The counters hold all three (the call after now is left out by the read, not missing).
+    expect(await drift(db, "edges")).toEqual({ calls: 0, answers: 0 });
+    const later = await dashboardCharts(db, "edges", {
+      days: 1,
+      timeZone: "UTC",
+      now: new Date("2026-11-10T15:30:00Z"),
+    });
+    expect(later.totals).toMatchObject({ attempts: 3, answered: 2 });
+    expect(later.assistants[0]!.outcomes).toEqual([
+      { key: "qualified", label: "Qualified?", yes: 2, no: 1 },
+    ]);
   });
 });

@@ -38,6 +38,8 @@ describe("database schema", async () => {
       "call_records",
       "do_not_call_entries",
       "audit_events",
+      "call_record_bin_counts",
+      "call_group_outcome_counts",
     ];
     const { rows } = await pool.query<{ table_name: string; is_nullable: string }>(
       "select table_name, is_nullable from information_schema.columns where table_schema = 'public' and column_name = 'organization_id'",

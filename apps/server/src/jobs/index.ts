@@ -1,4 +1,5 @@
 import { placeCallJob, sweepCallsJob } from "./calls.job.ts";
+import { foldDashboardCountersJob } from "./dashboard-counters.job.ts";
 import type { JobDefinition } from "./job.ts";
 import { pruneExpiredJob } from "./prune-expired.job.ts";
 import { fetchRecordingJob } from "./recordings.job.ts";
@@ -10,6 +11,7 @@ import { deliverWebhookJob, sweepWebhooksJob } from "./webhooks.job.ts";
 // biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type.
 export const jobs: JobDefinition<any>[] = [
   pruneExpiredJob,
+  foldDashboardCountersJob,
   sandboxTypeformDeliverJob,
   sandboxBlandCallJob,
   placeCallJob,

@@ -257,3 +257,59 @@ export const callGroupDayCounts = pgTable(
     index("call_group_day_counts_org_day_idx").on(t.organizationId, t.day),
   ],
 );
+
+/**
+ * The dashboard's calls (issue 14 §3): how many call records an organization has per 15-minute
+ * UTC bin of their creation, assistant and status, so that a month's calls per day in any time
+ * zone are a sum of ~2,900 bins rather than a pass over a million rows. Kept by a trigger on
+ * call_records (migration 0023); spread over 16 shards per key so that concurrent calls of one
+ * organization do not queue on one counter row, and folded into shard 0 once a bin is a day old
+ * (ringback_fold_dashboard_counts, the dashboard.fold-counters job), so that a month is read in
+ * about one row per key. A total is the sum of its rows.
+ */
+export const callRecordBinCounts = pgTable(
+  "call_record_bin_counts",
+  {
+    organizationId: tenant(),
+    /** date_bin('15 minutes', call_records.created_at, '2000-01-01 00:00:00+00') */
+    bin: timestamp("bin", { withTimezone: true }).notNull(),
+    /** The call's assistant, or NO_ASSISTANT_KEY. */
+    assistantKey: uuid("assistant_key").notNull(),
+    status: text("status").$type<CallStatus>().notNull(),
+    /** hashtext(call_records.id::text) & 15; 0 also holds the folded calls. */
+    shard: integer("shard").notNull(),
+    calls: integer("calls").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.bin, t.assistantKey, t.status, t.shard] }),
+    // What the fold has still to do: the shards of the last day (and late changes to older bins).
+    index("call_record_bin_counts_unfolded_idx").on(t.bin).where(sql`${t.shard} <> 0`),
+  ],
+);
+
+/**
+ * The dashboard's yes/no outcome answers per lead (issue 14 §3): for each call group's latest
+ * answers (call_groups.outcomes), how many leads said yes and no to each boolean question, per
+ * 15-minute UTC bin of the group's latest call and the group's assistant. Kept by a trigger on
+ * call_groups (migration 0023), sharded and folded as call_record_bin_counts is.
+ */
+export const callGroupOutcomeCounts = pgTable(
+  "call_group_outcome_counts",
+  {
+    organizationId: tenant(),
+    /** date_bin('15 minutes', call_groups.latest_call_at, '2000-01-01 00:00:00+00') */
+    bin: timestamp("bin", { withTimezone: true }).notNull(),
+    /** The group's assistant, or NO_ASSISTANT_KEY. */
+    assistantKey: uuid("assistant_key").notNull(),
+    /** The outcome question's key (OutcomeQuestion.key). */
+    outcomeKey: text("outcome_key").notNull(),
+    /** hashtext(call_groups.id::text) & 15; 0 also holds the folded leads. */
+    shard: integer("shard").notNull(),
+    yes: integer("yes").notNull(),
+    no: integer("no").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.bin, t.assistantKey, t.outcomeKey, t.shard] }),
+    index("call_group_outcome_counts_unfolded_idx").on(t.bin).where(sql`${t.shard} <> 0`),
+  ],
+);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { chartStatusOf, localDate, shapeCharts, windowDays } from "./dashboard-charts.ts";
+import {
+  binWindow,
+  chartStatusOf,
+  localDate,
+  shapeCharts,
+  windowDays,
+} from "./dashboard-charts.ts";
 
 describe("the dashboard charts' days and statuses (issue 14 §3)", () => {
   it("reads today's date in the zone", () => {
@@ -14,6 +20,34 @@ describe("the dashboard charts' days and statuses (issue 14 §3)", () => {
     expect(windowDays("2027-01-01", 2)).toEqual(["2026-12-31", "2027-01-01"]);
     expect(windowDays("2026-11-10", 30)).toHaveLength(30);
     expect(windowDays("2026-11-10", 30)[0]).toBe("2026-10-12");
+  });
+
+  it("reads whole 15-minute bins from the counters and the partial ones at the ends from the rows", () => {
+    const at = (iso: string) => new Date(iso);
+    // From a local midnight (a bin's edge) to now inside a bin: no head, a tail up to now.
+    expect(binWindow(at("2026-10-11T18:30:00Z"), at("2026-11-10T15:07:30.123Z"))).toEqual({
+      firstBin: at("2026-10-11T18:30:00Z"),
+      lastBin: at("2026-11-10T15:00:00Z"),
+      headEnd: at("2026-10-11T18:30:00Z"),
+      tailStart: at("2026-11-10T15:00:00Z"),
+    });
+    // Now on a bin's edge: no tail either.
+    expect(binWindow(at("2026-11-10T00:00:00Z"), at("2026-11-10T15:00:00Z"))).toMatchObject({
+      lastBin: at("2026-11-10T15:00:00Z"),
+      tailStart: at("2026-11-10T15:00:00Z"),
+    });
+    // A start off the grid (no zone has one today): its first partial bin comes from the rows.
+    expect(binWindow(at("2026-11-10T00:04:30Z"), at("2026-11-10T01:10:00Z"))).toEqual({
+      firstBin: at("2026-11-10T00:15:00Z"),
+      lastBin: at("2026-11-10T01:00:00Z"),
+      headEnd: at("2026-11-10T00:15:00Z"),
+      tailStart: at("2026-11-10T01:00:00Z"),
+    });
+    // Both ends inside one bin: the rows alone, counted once.
+    const inside = binWindow(at("2026-11-10T00:04:30Z"), at("2026-11-10T00:09:00Z"));
+    expect(inside.headEnd).toEqual(at("2026-11-10T00:09:00Z"));
+    expect(inside.firstBin.getTime()).toBeGreaterThan(inside.lastBin.getTime());
+    expect(inside.tailStart.getTime()).toBeGreaterThanOrEqual(inside.headEnd.getTime());
   });
 
   it("draws final statuses, gathers the blocked ones and leaves in-progress out", () => {

@@ -10,94 +10,229 @@ import {
 } from "@ringback/contracts";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
+import { NO_ASSISTANT_KEY } from "../../db/schema/index.ts";
 
 /**
  * Issue 14 §3: the dashboard's charts for one organization over the last `days` days in the
  * browser's time zone — calls per day by final status, the answer rate, speed to lead (median
  * and p90) and per assistant its calls, answered calls and yes/no outcome answers.
  *
- * Three reads, run at once on separate connections (docs/architecture.md, "Dashboard charts"):
- *  1. call_records of the window by (organization_id, created_at) — call_records_org_created_idx
- *     — counted per 15-minute UTC bin, assistant and status; the bins are then folded into the
- *     zone's days. Every zone's offset is a whole number of quarter hours, so a bin never
- *     straddles a local midnight, and bucketing 2,880 bins costs less than converting each of
- *     ~900,000 rows (bench:dashboard). Call Records' counters do not fit: call_group_day_counts
- *     counts groups by their latest status per UTC day, not calls per day in a zone.
+ * The window's first local midnight is read first (PostgreSQL knows the zone's DST rules), then
+ * four reads run at once on separate connections (docs/architecture.md, "Dashboard charts"):
+ *  1. calls per 15-minute UTC bin, assistant and status from call_record_bin_counts (kept by a
+ *     trigger on call_records, migration 0023), plus the calls of the window's partial bins
+ *     counted in call_records; the bins are then summed into the zone's days. Every zone's offset
+ *     is a whole number of quarter hours, so a bin never straddles a local midnight. The same
+ *     rows give the answer rate and each assistant's calls and answered calls.
  *  2. speed to lead: percentile_cont over the window's latest (at most SPEED_TO_LEAD_MAX_LEADS)
  *     dialled first attempts, read in the index's order (its NULLS LAST included, or PostgreSQL
  *     sorts the whole month). Attempt 1 is inserted in the same statement as its submission
  *     (ingest-delivery.ts), so its created_at is the submission's (now() is the transaction's
  *     time) and the submissions need not be joined.
- *  3. outcomes per lead from call_groups (latest answers of each submission whose latest call is
- *     in the window), and the organization's assistants with their questions.
+ *  3. outcomes per lead from call_group_outcome_counts (each submission's latest yes/no answers,
+ *     by the bin of its latest call; kept by a trigger on call_groups), plus the partial bins'
+ *     groups read from call_groups.
+ *  4. the organization's assistants with their questions.
  */
 export async function dashboardCharts(
   db: Database,
   organizationId: string,
   input: { days: number; timeZone: string; now: Date; speedToLeadMaxLeads?: number },
 ): Promise<DashboardCharts> {
-  const { days, timeZone, now } = input;
   const maxLeads = input.speedToLeadMaxLeads ?? SPEED_TO_LEAD_MAX_LEADS;
-  const dayList = windowDays(localDate(now, timeZone), days);
-  const firstDay = dayList[0]!;
-  const to = now.toISOString();
-  // Midnight that starts the first day, in the zone (PostgreSQL knows the zone's DST rules).
-  const from = sql`(${firstDay}::timestamp at time zone ${timeZone})`;
-
-  const [counts, speed, outcomes, assistants, start] = await Promise.all([
-    db.execute<{ day: string; assistant_id: string | null; status: CallStatus; n: number }>(sql`
-      select to_char((b.bin at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
-        b.assistant_id, b.status, sum(b.n)::int as n
-      from (
-        select date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00:00+00') as bin,
-          assistant_id, status, count(*) as n
-        from call_records
-        where organization_id = ${organizationId}
-          and created_at >= ${from} and created_at < ${to}::timestamptz
-        group by 1, 2, 3
-      ) b
-      group by 1, 2, 3`),
-    db.execute<{ leads: number; median: number | null; p90: number | null }>(sql`
-      select count(*)::int as leads,
-        percentile_cont(0.5) within group (order by w.seconds) as median,
-        percentile_cont(0.9) within group (order by w.seconds) as p90
-      from (
-        select extract(epoch from dial_requested_at - created_at)::float8 as seconds
-        from call_records
-        where organization_id = ${organizationId}
-          and created_at >= ${from} and created_at < ${to}::timestamptz
-          and call_attempt = 1 and dial_requested_at is not null
-        order by created_at desc nulls last, id desc nulls last
-        limit ${maxLeads}
-      ) w`),
-    db.execute<{ assistant_id: string | null; key: string; yes: number; no: number }>(sql`
-      select g.assistant_id, o.key,
-        count(*) filter (where o.value = 'true'::jsonb)::int as yes,
-        count(*) filter (where o.value = 'false'::jsonb)::int as no
-      from call_groups g
-      cross join lateral jsonb_each(g.outcomes) o
-      where g.organization_id = ${organizationId}
-        and g.latest_call_at >= ${from} and g.latest_call_at < ${to}::timestamptz
-        and g.outcomes is not null and jsonb_typeof(o.value) = 'boolean'
-      group by 1, 2`),
-    db.execute<{ id: string; name: string | null; outcome_questions: OutcomeQuestion[] | null }>(
-      sql`select id, name, outcome_questions from form_assistants
-        where organization_id = ${organizationId}`,
-    ),
-    db.execute<{ from: Date | string }>(sql`select ${from} as from`),
+  const range = await chartWindow(db, input);
+  const [counts, speed, outcomes, assistants] = await Promise.all([
+    readCallCounts(db, organizationId, range),
+    readSpeedToLead(db, organizationId, range, maxLeads),
+    readOutcomeCounts(db, organizationId, range),
+    readAssistants(db, organizationId),
   ]);
-
   return shapeCharts({
-    timeZone,
-    days: dayList,
-    from: new Date(start.rows[0]!.from).toISOString(),
-    to,
-    counts: counts.rows,
-    speed: speed.rows[0] ?? { leads: 0, median: null, p90: null },
+    timeZone: range.timeZone,
+    days: range.days,
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+    counts,
+    speed,
     speedToLeadMaxLeads: maxLeads,
-    outcomes: outcomes.rows,
-    assistants: assistants.rows,
+    outcomes,
+    assistants,
   });
+}
+
+/** The counters' bin: 15 minutes, aligned to the Unix epoch as date_bin's origin (2000-01-01) is. */
+export const BIN_MS = 15 * 60_000;
+
+/**
+ * The window [from, to) as the reads take it: whole bins [firstBin, lastBin) from the counters,
+ * and the partial bins at its ends, [from, headEnd) and [tailStart, to), from the rows
+ * themselves. `from` is a local midnight, on a bin's edge in every zone today (the head is then
+ * empty); `to` is now, usually inside a bin.
+ */
+export interface ChartWindow {
+  timeZone: string;
+  days: string[];
+  from: Date;
+  to: Date;
+  firstBin: Date;
+  lastBin: Date;
+  headEnd: Date;
+  tailStart: Date;
+}
+
+/** Splits [from, to) into whole 15-minute bins and the partial ones at its ends (pure). */
+export function binWindow(from: Date, to: Date) {
+  const firstBin = Math.ceil(from.getTime() / BIN_MS) * BIN_MS;
+  const lastBin = Math.floor(to.getTime() / BIN_MS) * BIN_MS;
+  return {
+    firstBin: new Date(firstBin),
+    lastBin: new Date(lastBin),
+    headEnd: new Date(Math.min(firstBin, to.getTime())),
+    tailStart: new Date(Math.max(lastBin, firstBin, from.getTime())),
+  };
+}
+
+export async function chartWindow(
+  db: Database,
+  input: { days: number; timeZone: string; now: Date },
+): Promise<ChartWindow> {
+  const { timeZone, now } = input;
+  const days = windowDays(localDate(now, timeZone), input.days);
+  // Midnight that starts the first day, in the zone.
+  const { rows } = await db.execute<{ from: Date | string }>(
+    sql`select (${days[0]!}::timestamp at time zone ${timeZone}) as from`,
+  );
+  const from = new Date(rows[0]!.from);
+  const to = new Date(now.getTime());
+  return { timeZone, days, from, to, ...binWindow(from, to) };
+}
+
+export type CallCountRow = {
+  day: string;
+  assistant_id: string | null;
+  status: CallStatus;
+  n: number;
+};
+
+/** Read 1: calls per local day, assistant and status. */
+export async function readCallCounts(
+  db: Database,
+  organizationId: string,
+  w: ChartWindow,
+): Promise<CallCountRow[]> {
+  // Each bin's local day is worked out once (materialized), not once per counter row.
+  const { rows } = await db.execute<CallCountRow>(sql`
+    with days as materialized (
+      select b as bin, (b at time zone ${w.timeZone})::date as day
+      from generate_series(${w.firstBin.toISOString()}::timestamptz,
+        ${w.lastBin.toISOString()}::timestamptz - interval '15 minutes', interval '15 minutes') b
+    )
+    select to_char(c.day, 'YYYY-MM-DD') as day,
+      nullif(c.assistant_key, ${NO_ASSISTANT_KEY}::uuid) as assistant_id, c.status,
+      sum(c.n)::int as n
+    from (
+      select d.day, b.assistant_key, b.status, b.calls as n
+      from call_record_bin_counts b
+      join days d on d.bin = b.bin
+      where b.organization_id = ${organizationId}
+        and b.bin >= ${w.firstBin.toISOString()}::timestamptz
+        and b.bin < ${w.lastBin.toISOString()}::timestamptz
+      union all
+      select (created_at at time zone ${w.timeZone})::date,
+        coalesce(assistant_id, ${NO_ASSISTANT_KEY}::uuid), status, 1
+      from call_records
+      where organization_id = ${organizationId}
+        and created_at >= ${w.from.toISOString()}::timestamptz
+        and created_at < ${w.headEnd.toISOString()}::timestamptz
+      union all
+      select (created_at at time zone ${w.timeZone})::date,
+        coalesce(assistant_id, ${NO_ASSISTANT_KEY}::uuid), status, 1
+      from call_records
+      where organization_id = ${organizationId}
+        and created_at >= ${w.tailStart.toISOString()}::timestamptz
+        and created_at < ${w.to.toISOString()}::timestamptz
+    ) c
+    group by c.day, c.assistant_key, c.status`);
+  return rows;
+}
+
+export type SpeedToLeadRow = { leads: number; median: number | null; p90: number | null };
+
+/** Read 2: speed to lead over the window's latest `maxLeads` dialled first attempts. */
+export async function readSpeedToLead(
+  db: Database,
+  organizationId: string,
+  w: ChartWindow,
+  maxLeads: number,
+): Promise<SpeedToLeadRow> {
+  const { rows } = await db.execute<SpeedToLeadRow>(sql`
+    select count(*)::int as leads,
+      percentile_cont(0.5) within group (order by s.seconds) as median,
+      percentile_cont(0.9) within group (order by s.seconds) as p90
+    from (
+      select extract(epoch from dial_requested_at - created_at)::float8 as seconds
+      from call_records
+      where organization_id = ${organizationId}
+        and created_at >= ${w.from.toISOString()}::timestamptz
+        and created_at < ${w.to.toISOString()}::timestamptz
+        and call_attempt = 1 and dial_requested_at is not null
+      order by created_at desc nulls last, id desc nulls last
+      limit ${maxLeads}
+    ) s`);
+  return rows[0] ?? { leads: 0, median: null, p90: null };
+}
+
+export type OutcomeCountRow = { assistant_id: string | null; key: string; yes: number; no: number };
+
+/** Read 3: yes/no answers per assistant and question, per lead (its latest answers). */
+export async function readOutcomeCounts(
+  db: Database,
+  organizationId: string,
+  w: ChartWindow,
+): Promise<OutcomeCountRow[]> {
+  const { rows } = await db.execute<OutcomeCountRow>(sql`
+    select c.assistant_id, c.key, sum(c.yes)::int as yes, sum(c.no)::int as no
+    from (
+      select nullif(assistant_key, ${NO_ASSISTANT_KEY}::uuid) as assistant_id,
+        outcome_key as key, yes, no
+      from call_group_outcome_counts
+      where organization_id = ${organizationId}
+        and bin >= ${w.firstBin.toISOString()}::timestamptz
+        and bin < ${w.lastBin.toISOString()}::timestamptz
+      union all
+      select g.assistant_id, o.key, (o.value = 'true'::jsonb)::int, (o.value = 'false'::jsonb)::int
+      from (
+        select assistant_id, outcomes from call_groups
+        where organization_id = ${organizationId}
+          and latest_call_at >= ${w.from.toISOString()}::timestamptz
+          and latest_call_at < ${w.headEnd.toISOString()}::timestamptz
+        union all
+        select assistant_id, outcomes from call_groups
+        where organization_id = ${organizationId}
+          and latest_call_at >= ${w.tailStart.toISOString()}::timestamptz
+          and latest_call_at < ${w.to.toISOString()}::timestamptz
+      ) g
+      cross join lateral jsonb_each(
+        case when jsonb_typeof(g.outcomes) = 'object' then g.outcomes end) o
+      where jsonb_typeof(o.value) = 'boolean'
+    ) c
+    group by 1, 2`);
+  return rows;
+}
+
+export type AssistantRow = {
+  id: string;
+  name: string | null;
+  outcome_questions: OutcomeQuestion[] | null;
+};
+
+/** Read 4: the organization's assistants (one without calls still shows, with zeros). */
+export async function readAssistants(db: Database, organizationId: string) {
+  const { rows } = await db.execute<AssistantRow>(
+    sql`select id, name, outcome_questions from form_assistants
+      where organization_id = ${organizationId}`,
+  );
+  return rows;
 }
 
 const dialledFinal = new Set<CallStatus>(["answered", "completed", "no-answer", "busy", "failed"]);
@@ -116,11 +251,11 @@ export function shapeCharts(input: {
   days: string[];
   from: string;
   to: string;
-  counts: { day: string; assistant_id: string | null; status: CallStatus; n: number }[];
-  speed: { leads: number; median: number | null; p90: number | null };
+  counts: CallCountRow[];
+  speed: SpeedToLeadRow;
   speedToLeadMaxLeads?: number;
-  outcomes: { assistant_id: string | null; key: string; yes: number; no: number }[];
-  assistants: { id: string; name: string | null; outcome_questions: OutcomeQuestion[] | null }[];
+  outcomes: OutcomeCountRow[];
+  assistants: AssistantRow[];
 }): DashboardCharts {
   const emptyCounts = () =>
     Object.fromEntries(chartStatuses.map((s) => [s, 0])) as Record<ChartStatus, number>;
