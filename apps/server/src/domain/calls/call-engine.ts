@@ -84,7 +84,9 @@ export function attemptDueAt(
   respondentTimeZone?: string | null,
 ): Date {
   const { window, timeZone } = effectiveCallingWindow(assistant);
-  const country = countryOfNumber(phone);
+  // The number's country is parsed only for an assistant that skips holidays (this runs on
+  // every delivery), and then once per attempt.
+  let country: string | null | undefined;
   return nextCallTime(
     notBefore,
     lawfulCallingWindow(window, phone),
@@ -92,7 +94,10 @@ export function attemptDueAt(
     {
       skipSundays: assistant.skipSundays ?? false,
       skipHolidays: assistant.skipHolidays ?? false,
-      isHoliday: (day) => isPublicHoliday(country, day),
+      isHoliday: (day) => {
+        if (country === undefined) country = countryOfNumber(phone);
+        return isPublicHoliday(country, day);
+      },
     },
   );
 }

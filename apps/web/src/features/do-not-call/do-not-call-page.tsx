@@ -108,12 +108,20 @@ function DoNotCallList({
     if (p > 1) query.set("page", String(p));
     setParams(query, { replace });
   };
-  // Typing searches after a pause (one history entry, not one per key).
+  // Typing searches after a pause (one history entry, not one per key); the timer restarts
+  // only when the text does, not on every render (a refetch would otherwise put it off).
   useEffect(() => {
-    if (searchText.trim() === search.trim()) return;
-    const timer = setTimeout(() => go({ search: searchText, page: 1 }, true), 300);
+    const text = searchText.trim();
+    if (text === search.trim()) return;
+    const timer = setTimeout(
+      () =>
+        setParams(text ? new URLSearchParams({ search: text }) : new URLSearchParams(), {
+          replace: true,
+        }),
+      300,
+    );
     return () => clearTimeout(timer);
-  });
+  }, [searchText, search, setParams]);
   useEffect(() => setSearchText(search), [search]);
 
   const data = list.data;
