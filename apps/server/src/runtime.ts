@@ -45,13 +45,22 @@ export async function startRingback(options: {
     }
   };
 
-  // Start-up says which mode each provider is in (issue 11 §9): no sandbox runs unnoticed.
+  // Start-up says which mode each provider is in (issue 11 §9): no sandbox runs unnoticed. The
+  // voice provider named is the installation's default; organizations may choose their own.
+  const voiceDefault = config.bland
+    ? "bland"
+    : config.sandboxes.callSimulator
+      ? "simulator"
+      : "none";
   logger.info(
-    {
-      typeform: config.sandboxes.typeform ? "sandbox" : "real",
-      voice: config.sandboxes.callSimulator ? "simulator" : "bland",
-    },
-    `Providers: Typeform ${config.sandboxes.typeform ? "sandbox (built-in, /sandbox/typeform)" : `real (${config.typeform?.apiUrl})`}; calls ${config.sandboxes.callSimulator ? "call simulator (built-in, /sandbox/bland)" : `Bland AI (${config.bland?.apiUrl})`}`,
+    { typeform: config.sandboxes.typeform ? "sandbox" : "real", voice: voiceDefault },
+    `Providers: Typeform ${config.sandboxes.typeform ? "sandbox (built-in, /sandbox/typeform)" : `real (${config.typeform?.apiUrl})`}; calls by default ${
+      voiceDefault === "bland"
+        ? `Bland AI (${config.voiceApiUrls.bland})`
+        : voiceDefault === "simulator"
+          ? "call simulator (built-in, /sandbox/bland, /sandbox/vapi, /sandbox/retell)"
+          : "none: each organization chooses its voice provider in Settings → Voice"
+    }`,
   );
   try {
     let databaseUrl = config.databaseUrl;

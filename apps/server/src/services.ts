@@ -11,6 +11,8 @@ import {
   createDeliveryAssistants,
   type DeliveryAssistants,
 } from "./domain/submissions/delivery-assistants.ts";
+import { createVoiceAgentStore } from "./domain/voice/voice-agents.ts";
+import { createVoiceProviders, type VoiceProviders } from "./domain/voice/voice-providers.ts";
 import { createWebhookDeliveryQueue } from "./domain/webhooks/deliver-webhook.ts";
 import { createRecordingLinks } from "./domain/webhooks/recording-links.ts";
 import type { WebhookDeps } from "./domain/webhooks/webhook-deps.ts";
@@ -20,9 +22,9 @@ import { createEmailSender, type EmailSender } from "./providers/email/index.ts"
 import { createTypeformProvider } from "./providers/forms/typeform/typeform-provider.ts";
 import { createLocalDiskRecordingStore } from "./providers/storage/local-disk-recording-store.ts";
 import { createBlandProvider } from "./providers/voice/bland/bland-provider.ts";
-import type { VoiceProvider } from "./providers/voice/voice-provider.ts";
+import { createRetellProvider } from "./providers/voice/retell/retell-provider.ts";
+import { createVapiProvider } from "./providers/voice/vapi/vapi-provider.ts";
 import type { Queue } from "./queue/queue.ts";
-import { simulatorApiUrl, simulatorCredentials } from "./sandbox/bland/credentials.ts";
 import { sandboxTypeformCredentials, sandboxTypeformUrls } from "./sandbox/typeform/credentials.ts";
 
 /**
@@ -32,9 +34,8 @@ import { sandboxTypeformCredentials, sandboxTypeformUrls } from "./sandbox/typef
 export interface Services {
   box: SecretBox;
   formProviders: FormProviders;
-  voice: VoiceProvider;
-  /** Bland's webhook signing secret (the simulator's own when no key is configured). */
-  voiceWebhookSecret: string;
+  /** Each organization's voice platform, or the installation's default (issue 15). */
+  voices: VoiceProviders;
   calls: CallEngineDeps;
   /** Assistants as webhook deliveries need them (briefly cached per process). */
   deliveryAssistants: DeliveryAssistants;
@@ -66,27 +67,32 @@ export function createServices(input: {
       });
   const formProviders = createFormProviders([typeform]);
   const email = createEmailSender(config, { db, logger });
-  const simulator = simulatorCredentials(config.secretKey);
   const timeoutMs = config.voiceRequestTimeoutMs;
-  const voice = config.bland
-    ? createBlandProvider({ ...config.bland, simulator: false, timeoutMs })
-    : createBlandProvider({
-        apiKey: simulator.apiKey,
-        webhookSecret: simulator.webhookSecret,
-        apiUrl: simulatorApiUrl(config.publicUrl),
-        simulator: true,
-        timeoutMs,
-      });
+  const voices = createVoiceProviders({
+    db,
+    box,
+    publicUrl: config.publicUrl,
+    secretKey: config.secretKey,
+    adapters: {
+      bland: createBlandProvider,
+      vapi: createVapiProvider,
+      retell: createRetellProvider,
+    },
+    apiUrls: config.voiceApiUrls,
+    bland: config.bland,
+    simulatorAvailable: config.sandboxes.callSimulator,
+    timeoutMs,
+    agentStore: (scope) => createVoiceAgentStore(db, scope),
+  });
   return {
     box,
     formProviders,
-    voice,
-    voiceWebhookSecret: config.bland?.webhookSecret ?? simulator.webhookSecret,
+    voices,
     calls: {
       db,
       queue,
       attempts: createAttemptQueue(queue),
-      voice,
+      voices,
       publicUrl: config.publicUrl,
       logger,
       dialGraceMs: 2 * timeoutMs,
@@ -96,7 +102,7 @@ export function createServices(input: {
     deliveryAssistants: createDeliveryAssistants(db, box),
     recordings: {
       db,
-      voice,
+      voices,
       store: createLocalDiskRecordingStore(path.join(config.dataDir, "recordings")),
       logger,
     },

@@ -296,7 +296,7 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
     );
     const lines = (await response.text()).trim().split("\r\n");
     expect(lines[0]).toBe(
-      "Form,Respondent,Email,Phone,Attempt,Status,Duration (seconds),Called at,Latest status,Total duration (seconds)," +
+      "Form,Respondent,Email,Phone,Attempt,Status,Duration (seconds),Called at,Latest status,Total duration (seconds),Test call," +
         "Consent question,Consent question description,Consent answer,Consent given at,Form opened at,Response ID,Phone as typed,Form ID,Form last updated",
     );
     // Answered groups, oldest first, every attempt: Ana (2), Fábio, the formula, Zoe.
@@ -309,9 +309,9 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
     const anaEvidence =
       '"Can we call you, today?","We call within minutes. Reply ""stop"" to opt out.",Yes,' +
       "2026-11-01T09:59:30.000Z,2026-11-01T09:58:00.000Z,r1,(415) 555-0100,f1,2026-10-30T09:00:00.000Z";
-    expect(lines[1]!.endsWith(`,answered,95,${anaEvidence}`)).toBe(true);
-    expect(lines[2]!.endsWith(`,answered,95,${anaEvidence}`)).toBe(true);
-    expect(lines[3]).toMatch(/^Website Enquiry,Fábio Reis,.*,answered,95,,,,,,,,,$/);
+    expect(lines[1]!.endsWith(`,answered,95,,${anaEvidence}`)).toBe(true);
+    expect(lines[2]!.endsWith(`,answered,95,,${anaEvidence}`)).toBe(true);
+    expect(lines[3]).toMatch(/^Website Enquiry,Fábio Reis,.*,answered,95,,,,,,,,,,$/);
     // A cell that a spreadsheet would run as a formula is defused.
     expect(lines.some((l) => l.includes(`'=cmd|' /C calc'!A0`))).toBe(true);
     expect(lines.some((l) => l.startsWith("Website Enquiry,=cmd"))).toBe(false);

@@ -1,14 +1,22 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, describe, expect, it } from "vitest";
+import { simulatorCalls } from "../src/db/schema/index.ts";
+import { createBlandProvider } from "../src/providers/voice/bland/bland-provider.ts";
+import type { PlaceCallInput } from "../src/providers/voice/voice-provider.ts";
 import { startQueue } from "../src/queue/queue.ts";
+import { SIMULATOR_FROM_NUMBER } from "../src/sandbox/bland/call.ts";
+import { simulatorAccount } from "../src/sandbox/bland/credentials.ts";
 import {
   callSimulatorRoutes,
   simulatorApiUrl,
   simulatorCredentials,
 } from "../src/sandbox/bland/index.ts";
+import { playSimulatedCall } from "../src/sandbox/bland/play.ts";
+import { SIMULATOR_VOICES } from "../src/sandbox/bland/voices.ts";
 import { startTestRingback, testLogger } from "./harness.ts";
 import { startReceiver, waitFor } from "./webhook-receiver.ts";
 
@@ -52,7 +60,7 @@ async function startSimulator(ringback: Awaited<ReturnType<typeof startTestRingb
       queue,
       logger: testLogger,
       publicUrl,
-      ...credentials,
+      secretKey: ringback.config.secretKey,
       pace: { ringMs: 50, turnMs: 20 },
     }),
   );
@@ -332,5 +340,270 @@ describe("call simulator (Bland API)", async () => {
     const html = await response.text();
     expect(html).toContain("Call simulator");
     expect(html).toContain("0005");
+  });
+  it("keeps each account's calls to itself", async () => {
+    const { callId } = await callAndWait("account-a", "+14155550123", { attempt: 1 });
+    const other = simulatorAccount(ringback.config.secretKey, "bland", "organization-b");
+    const otherAuth = { authorization: other.apiKey };
+    // Another account's key: the call does not exist for it.
+    const details = await fetch(`${simulator.apiUrl}/v1/calls/${callId}`, { headers: otherAuth });
+    expect(details.status).toBe(404);
+    expect(await details.json()).toMatchObject({ status: "error" });
+    const listed = await fetch(`${simulator.apiUrl}/v1/calls?from=0&to=1000`, {
+      headers: otherAuth,
+    });
+    expect(listed.status).toBe(200);
+    const list = (await listed.json()) as { count: number; calls: { call_id: string }[] };
+    expect(list.calls.some((c) => c.call_id === callId)).toBe(false);
+    expect(list.count).toBe(0);
+    // Its own call is listed for it, with its own webhook secret.
+    const path = "/hook/account-b";
+    const placed = await sendCall(
+      { phone_number: "+14155550123", task: script, webhook: receiver.url(path) },
+      otherAuth,
+    );
+    expect(placed.status).toBe(200);
+    const delivery = await waitFor(() => receiver.at(path)[0]);
+    const signature = String(delivery.headers["x-webhook-signature"]);
+    expect(signature).toBe(
+      createHmac("sha256", other.webhookSecret).update(delivery.body).digest("hex"),
+    );
+    expect(signature).not.toBe(
+      createHmac("sha256", simulator.webhookSecret).update(delivery.body).digest("hex"),
+    );
+    const mine = await fetch(`${simulator.apiUrl}/v1/calls`, { headers: otherAuth });
+    expect(((await mine.json()) as { count: number }).count).toBe(1);
+    // A key of another dialect is not a Bland key.
+    const vapi = simulatorAccount(ringback.config.secretKey, "vapi", "organization-b");
+    const refused = await fetch(`${simulator.apiUrl}/v1/calls`, {
+      headers: { authorization: vapi.apiKey },
+    });
+    expect(refused.status).toBe(401);
+  });
+
+  it("lists its voices, its one number and the account, like Bland", async () => {
+    for (const path of ["/v1/voices", "/v1/inbound", "/v1/me"]) {
+      expect((await fetch(`${simulator.apiUrl}${path}`)).status).toBe(401);
+    }
+    const voices = await fetch(`${simulator.apiUrl}/v1/voices`, { headers: auth });
+    expect(voices.status).toBe(200);
+    const voiceList = (await voices.json()) as { id: string; name: string; tags: string[] }[];
+    expect(voiceList.map((v) => v.id)).toEqual(SIMULATOR_VOICES.map((v) => v.id));
+    expect(voiceList[0]).toMatchObject({ public: true, description: expect.any(String) });
+    expect(voiceList[0]!.tags).toContain("english");
+    const one = await fetch(`${simulator.apiUrl}/v1/voices/${SIMULATOR_VOICES[1]!.name}`, {
+      headers: auth,
+    });
+    expect(await one.json()).toMatchObject({ voice: { id: SIMULATOR_VOICES[1]!.id } });
+    const missing = await fetch(`${simulator.apiUrl}/v1/voices/maya`, { headers: auth });
+    expect(missing.status).toBe(404);
+
+    const numbers = await fetch(`${simulator.apiUrl}/v1/inbound`, { headers: auth });
+    expect(numbers.status).toBe(200);
+    expect(await numbers.json()).toMatchObject({
+      inbound_numbers: [{ phone_number: SIMULATOR_FROM_NUMBER }],
+    });
+
+    const me = await fetch(`${simulator.apiUrl}/v1/me`, { headers: auth });
+    const account = (await me.json()) as { status: string; total_calls: number };
+    expect(account.status).toBe("active");
+    expect(account.total_calls).toBeGreaterThan(0);
+  });
+
+  it("refuses a from number the account does not own, an unknown voice and a bad transfer number", async () => {
+    const refusals = [
+      { from: "+14155550111" },
+      { voice: "maya" },
+      { transfer_phone_number: "415 555 0199" },
+    ];
+    for (const extra of refusals) {
+      const response = await sendCall({ phone_number: "+14155550123", task: script, ...extra });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { status: string; message: string };
+      expect(body.status).toBe("error");
+      expect(body.message).toMatch(/^Invalid (from|voice|transfer_phone_number)/);
+    }
+    // Its own number and a voice by name are fine.
+    const path = "/hook/from-owned";
+    const response = await sendCall({
+      phone_number: "+14155550123",
+      task: script,
+      from: SIMULATOR_FROM_NUMBER,
+      voice: SIMULATOR_VOICES[0]!.name.toLowerCase(),
+      language: "babel-es",
+      webhook: receiver.url(path),
+    });
+    expect(response.status).toBe(200);
+    const payload = JSON.parse((await waitFor(() => receiver.at(path)[0])).body) as CallPayload & {
+      from: string;
+      transferred_to: string | null;
+    };
+    expect(payload.from).toBe(SIMULATOR_FROM_NUMBER);
+    expect(payload.transferred_to).toBeNull();
+    // English whatever the language asked for.
+    expect(payload.transcripts[0]!.text).toMatch(/^Hi Ada, this is Alex/);
+  });
+
+  it("transfers a person who asks for one (0007) when the call has a transfer number", async () => {
+    const withNumber = "/hook/transfer";
+    const without = "/hook/no-transfer";
+    await sendCall({
+      phone_number: "+14155550007",
+      task: script,
+      transfer_phone_number: "+14155550199",
+      webhook: receiver.url(withNumber),
+    });
+    await sendCall({ phone_number: "+14155550007", task: script, webhook: receiver.url(without) });
+    type Transferred = CallPayload & { transferred_to: string | null };
+    const transferred = JSON.parse(
+      (await waitFor(() => receiver.at(withNumber)[0])).body,
+    ) as Transferred;
+    expect(transferred).toMatchObject({ status: "completed", answered_by: "human" });
+    expect(transferred.transcripts.at(-1)).toMatchObject({
+      user: "agent-action",
+      text: "Transferred the call to +14155550199",
+    });
+    expect(transferred.transferred_to).toBe("+14155550199");
+    const refused = JSON.parse((await waitFor(() => receiver.at(without)[0])).body) as Transferred;
+    expect(refused.transferred_to).toBeNull();
+    expect(refused.transcripts.map((t) => t.text).join("\n")).toContain("I can't transfer you");
+  });
+
+  it("leaves the message of Bland's voicemail object", async () => {
+    const path = "/hook/voicemail-object";
+    const response = await sendCall({
+      phone_number: "+14155550004",
+      task: script,
+      voicemail: { action: "leave_message", message: "Hi Ada, Acme Kitchens here. Talk soon." },
+      webhook: receiver.url(path),
+    });
+    expect(response.status).toBe(200);
+    const payload = JSON.parse((await waitFor(() => receiver.at(path)[0])).body) as CallPayload;
+    expect(payload.transcripts.map((t) => [t.user, t.text])).toEqual([
+      ["assistant", "Hi Ada, Acme Kitchens here. Talk soon."],
+      ["agent-action", "Voicemail detected: left a message and ended the call"],
+    ]);
+  });
+
+  it("serves Ringback's Bland adapter: verify, numbers, voices, and a call with voice options", async () => {
+    const adapter = createBlandProvider({
+      apiKey: simulator.apiKey,
+      apiUrl: simulator.apiUrl,
+      webhookSecret: simulator.webhookSecret,
+      callerNumber: SIMULATOR_FROM_NUMBER,
+      simulator: true,
+    });
+    await expect(adapter.verify()).resolves.toEqual({
+      summary: "Connected to Bland: 1 phone number.",
+    });
+    await expect(adapter.listCallerNumbers()).resolves.toEqual([
+      { id: SIMULATOR_FROM_NUMBER, number: SIMULATOR_FROM_NUMBER, label: null },
+    ]);
+    const voices = await adapter.listVoices();
+    expect(voices.map((v) => v.id)).toEqual(SIMULATOR_VOICES.map((v) => v.id));
+    expect(voices[0]).toMatchObject({ language: "en", gender: SIMULATOR_VOICES[0]!.gender });
+
+    const refusedKey = createBlandProvider({
+      apiKey: "sim_bland_bm9ib2R5.0000000000000000000000000000000000000000",
+      apiUrl: simulator.apiUrl,
+      webhookSecret: null,
+      callerNumber: null,
+      simulator: true,
+    });
+    await expect(refusedKey.verify()).rejects.toMatchObject({
+      isAuthFailure: true,
+      message: "Bland refused the API key. Check the Voice settings.",
+    });
+
+    const path = "/hook/adapter";
+    const input: PlaceCallInput = {
+      phoneNumber: "+14155550007",
+      task: script,
+      context: { respondentName: "Ada", answers: [] },
+      firstSentence: null,
+      outcomeQuestions: [],
+      maxDurationMinutes: 5,
+      voicemail: { action: "hang_up", message: null },
+      voice: {
+        voiceId: voices[0]!.id,
+        language: "en-US",
+        transferNumber: "+14155550199",
+      },
+      assistant: { id: randomUUID(), name: "Kitchen leads", updatedAt: new Date() },
+      webhookUrl: receiver.url(path),
+      metadata: {
+        submissionId: randomUUID(),
+        attemptId: randomUUID(),
+        attempt: 1,
+        organizationId: randomUUID(),
+        test: true,
+      },
+    };
+    const { providerCallId } = await adapter.placeCall(input);
+    const delivery = await waitFor(() => receiver.at(path)[0]);
+    const headers = new Headers({
+      "x-webhook-signature": String(delivery.headers["x-webhook-signature"]),
+    });
+    expect(adapter.verifyWebhook(delivery.body, headers)).toBe(true);
+    expect(refusedKey.verifyWebhook(delivery.body, headers)).toBe(false);
+    const outcome = adapter.parseWebhook(delivery.body)!;
+    expect(outcome).toMatchObject({
+      providerCallId,
+      attemptId: input.metadata.attemptId,
+      status: "answered",
+      final: true,
+    });
+    expect(outcome.transcript.at(-1)).toEqual({
+      speaker: "agent-action",
+      text: "Transferred the call to +14155550199",
+      at: expect.any(String),
+    });
+    const details = (await (
+      await fetch(`${simulator.apiUrl}/v1/calls/${providerCallId}`, { headers: auth })
+    ).json()) as { from: string; metadata: Record<string, unknown> };
+    expect(details.from).toBe(SIMULATOR_FROM_NUMBER);
+    expect(details.metadata).toMatchObject({ test: true, attempt_id: input.metadata.attemptId });
+    await expect(adapter.getCall(providerCallId)).resolves.toMatchObject({
+      status: "answered",
+      final: true,
+    });
+  });
+
+  it("sends a call's early webhook once: a receiver that fails it never holds up the call's end", async () => {
+    const callId = randomUUID();
+    const past = new Date(Date.now() - 1000);
+    await ringback.database.db.insert(simulatorCalls).values({
+      callId,
+      dialect: "vapi",
+      apiKeyHash: "test",
+      phoneNumber: "+14155550142",
+      fromNumber: SIMULATOR_FROM_NUMBER,
+      outcome: "completed",
+      answeredBy: "human",
+      answerAt: past,
+      endAt: past,
+      webhooks: [
+        { at: "answer", url: "http://receiver.test/early", body: "{}", headers: {} },
+        { at: "end", url: "http://receiver.test/end", body: "{}", headers: {} },
+      ],
+    });
+    const posted: string[] = [];
+    const fakeFetch = (async (url: string | URL) => {
+      posted.push(String(url));
+      return new Response(null, { status: String(url).endsWith("/early") ? 500 : 204 });
+    }) as typeof fetch;
+    const played = await playSimulatedCall(ringback.database.db, testLogger, { callId }, fakeFetch);
+    expect(played).toBe("delivered");
+    expect(posted).toEqual(["http://receiver.test/early", "http://receiver.test/end"]);
+    const [call] = await ringback.database.db
+      .select()
+      .from(simulatorCalls)
+      .where(eq(simulatorCalls.callId, callId));
+    expect(call).toMatchObject({ status: "completed", webhooksSent: 2 });
+    // Played again (a retried job): nothing is sent twice.
+    expect(await playSimulatedCall(ringback.database.db, testLogger, { callId }, fakeFetch)).toBe(
+      "ended",
+    );
+    expect(posted).toHaveLength(2);
   });
 });

@@ -178,15 +178,14 @@ describe("sandboxes in production", () => {
     TWILIO_FROM_NUMBER: "+14155550100",
   };
 
-  it("refuses to start without provider keys unless SANDBOX=true, and says which mode each provider is in", async () => {
+  it("refuses to start without a Typeform app unless SANDBOX=true, and says which mode each provider is in", async () => {
     const refused = start({ ...production, PUBLIC_URL: "https://ringback.example.com" });
     expect(await refused.exited).toBe(1);
     expect(refused.stderr()).toMatch(
       /TYPEFORM_CLIENT_ID and TYPEFORM_CLIENT_SECRET are required in production unless SANDBOX=true/,
     );
-    expect(refused.stderr()).toMatch(
-      /BLAND_API_KEY and BLAND_WEBHOOK_SECRET are required in production unless SANDBOX=true/,
-    );
+    // No BLAND_* is not a reason to refuse (issue 15): organizations choose their own platform.
+    expect(refused.stderr()).not.toMatch(/BLAND_API_KEY/);
 
     const databaseUrl = await createEmptyDatabase();
     const dataDir = tempDataDir("ringback-sandbox-");
@@ -203,6 +202,9 @@ describe("sandboxes in production", () => {
       const modes = await sandboxed.waitForLog(/^Providers:/);
       expect(modes).toMatchObject({ typeform: "sandbox", voice: "simulator" });
       expect((await fetch(`${url}/sandbox/bland/`)).status).toBe(200);
+      // Issue 15: the simulator speaks Vapi's and Retell's APIs too (a key is needed: 401).
+      expect((await fetch(`${url}/sandbox/vapi/phone-number`)).status).toBe(401);
+      expect((await fetch(`${url}/sandbox/retell/v2/list-phone-numbers`)).status).toBe(401);
       // Typeform's API answers without a token as Typeform does (403): mounted, not a 404.
       expect((await fetch(`${url}/sandbox/typeform/api/me`)).status).toBe(403);
       // A simulated recording is not public by call id.
@@ -234,6 +236,21 @@ describe("sandboxes in production", () => {
         expect((await fetch(`${realUrl}${path}`)).status, path).toBe(404);
       }
       expect(await stopProcess(real)).toBe(0);
+
+      // No BLAND_* at all (issue 15): it starts, with no default voice provider and no simulator;
+      // each organization chooses its platform in Settings → Voice.
+      const bring = start({
+        ...production,
+        PUBLIC_URL: "http://127.0.0.1:9",
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        TYPEFORM_CLIENT_ID: "client",
+        TYPEFORM_CLIENT_SECRET: "secret",
+      });
+      const bringUrl = await listeningUrl(bring);
+      expect(await bring.waitForLog(/^Providers:/)).toMatchObject({ voice: "none" });
+      expect((await fetch(`${bringUrl}/sandbox/vapi/phone-number`)).status).toBe(404);
+      expect(await stopProcess(bring)).toBe(0);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -1,7 +1,10 @@
 import { z } from "zod";
+import { phoneSchema } from "./accounts.ts";
 import { firstSentenceSchema } from "./disclosure.ts";
 import { outcomeQuestionSchema, outcomeQuestionsSchema } from "./outcomes.ts";
+import { normalizePhone } from "./phone.ts";
 import { isIanaTimeZone } from "./time-zones.ts";
+import { assistantVoiceSchema, isVoiceLanguage, MAX_CALL_MINUTES } from "./voice-options.ts";
 
 export const formProviderIds = ["typeform"] as const;
 export const formProviderIdSchema = z.enum(formProviderIds);
@@ -43,6 +46,13 @@ export const assistantSchema = z.object({
     voicemailMessage: z.string().nullable(),
     skipSundays: z.boolean(),
     skipHolidays: z.boolean(),
+    /** Issue 15 §4: the voice, with the list it came from (voiceSourceOf); null: the default. */
+    voice: assistantVoiceSchema.nullable(),
+    /** BCP 47 (VOICE_LANGUAGES); null: the provider's default (English). */
+    language: z.string().nullable(),
+    maxCallMinutes: z.number(),
+    /** E.164: where a call goes when the person asks for a human; null: never transferred. */
+    transferNumber: z.string().nullable(),
   }),
 });
 export type Assistant = z.infer<typeof assistantSchema>;
@@ -182,6 +192,20 @@ export const LAWFUL_CALLING_HOURS = { start: "08:00", end: "21:00" } as const;
 export const CALLING_HOURS_MESSAGE =
   "Calls are allowed only between 08:00 and 21:00 in the respondent's local time (US law, 47 CFR 64.1200(c)(1)). Set the window inside those hours.";
 
+/**
+ * Where a call is transferred when the person asks for a human (issue 15 §4): any phone number
+ * with its country code, spaces and punctuation allowed ("+44 20 7946 0958"), kept as E.164.
+ */
+export const transferNumberSchema = z
+  .string()
+  .trim()
+  .max(40, "Enter a phone number with its country code, e.g. +1 415 555 0123")
+  .refine((value) => value.startsWith("+"), {
+    message: "Enter the transfer number with its country code, starting with +",
+  })
+  .transform(normalizePhone)
+  .pipe(phoneSchema);
+
 /** Beyond SPEC.md: how an assistant calls (issue 5 §3); the call engine applies them. */
 export const voicemailActions = ["hang_up", "leave_message"] as const;
 export const callSettingsSchema = z
@@ -205,6 +229,30 @@ export const callSettingsSchema = z
     /** Issue 13 §6: no calls on Sundays / public holidays (the respondent's). Left out: kept. */
     skipSundays: z.boolean().optional(),
     skipHolidays: z.boolean().optional(),
+    /**
+     * Issue 15 §4, the voice options (each left out: the saved one stays, so older clients keep
+     * working). Null voice or language: the provider's default.
+     */
+    voice: assistantVoiceSchema.nullable().optional(),
+    language: z
+      .string()
+      .trim()
+      .refine((tag): boolean => isVoiceLanguage(tag), "Choose a language from the list")
+      .nullable()
+      .optional(),
+    maxCallMinutes: z
+      .number("Enter the maximum call length in minutes")
+      .int(`Choose between ${MAX_CALL_MINUTES.min} and ${MAX_CALL_MINUTES.max} minutes`)
+      .min(
+        MAX_CALL_MINUTES.min,
+        `Choose between ${MAX_CALL_MINUTES.min} and ${MAX_CALL_MINUTES.max} minutes`,
+      )
+      .max(
+        MAX_CALL_MINUTES.max,
+        `Choose between ${MAX_CALL_MINUTES.min} and ${MAX_CALL_MINUTES.max} minutes`,
+      )
+      .optional(),
+    transferNumber: transferNumberSchema.nullable().optional(),
   })
   .refine((s) => s.callingWindowStart < s.callingWindowEnd, {
     message: "The calling window must end after it starts",
@@ -231,6 +279,10 @@ export const defaultCallSettings: CallSettings & { defaultCountry: string } = {
   voicemailMessage: null,
   skipSundays: false,
   skipHolidays: false,
+  voice: null,
+  language: null,
+  maxCallMinutes: MAX_CALL_MINUTES.default,
+  transferNumber: null,
 };
 
 /** SPEC.md §2 Dashboard stats, computed on the server for the current organization. */

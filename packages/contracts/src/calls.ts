@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ConsentEvidence } from "./compliance.ts";
 import type { Outcomes, OutcomeType, OutcomeValue } from "./outcomes.ts";
+import type { ConversationLine } from "./transcript.ts";
 
 /**
  * A short-lived, signed same-origin link for what a browser fetches without a bearer token:
@@ -112,6 +113,8 @@ export interface CallGroup {
   attempts: CallAttemptItem[];
   /** The answers of the group's latest call that has some, by question key (issue 14). */
   outcomes: Outcomes | null;
+  /** A "Call me now" test call to a team member's own phone (issue 15 §5), not a lead's. */
+  isTest: boolean;
 }
 
 export interface CallGroupPage {
@@ -173,6 +176,65 @@ export interface CallRecordDetails extends CallAttemptItem {
    * key. Empty when the call has no answers.
    */
   outcomes: OutcomeAnswer[];
+  /** A "Call me now" test call to a team member's own phone (issue 15 §5). */
+  isTest: boolean;
+  /** Played by the call simulator: no real phone was called (issue 15 §3). */
+  simulated: boolean;
+  /** While the call is not final: where it is, as the provider last said; null once final. */
+  livePhase: CallLivePhase | null;
+}
+
+/** Where a call that has not ended is: waiting to be dialled or dialling, ringing, or connected. */
+export const callLivePhases = ["queued", "ringing", "in-progress"] as const;
+export type CallLivePhase = (typeof callLivePhases)[number];
+
+/**
+ * Issue 15 §5, "Call me now": at most this many test calls per person in TEST_CALLS_WINDOW_MINUTES,
+ * and TEST_CALLS_PER_DAY in a day (each call is real and costs the organization money).
+ */
+export const TEST_CALLS_PER_WINDOW = 3;
+export const TEST_CALLS_WINDOW_MINUTES = 10;
+export const TEST_CALLS_PER_DAY = 20;
+
+/**
+ * POST …/assistants/:assistantId/test-calls: the test call is placed (its attempt is queued) to
+ * the signed-in user's own verified number.
+ */
+export interface TestCallStarted {
+  callRecordId: string;
+  /** The number called: always the signed-in user's own (E.164). */
+  phoneNumber: string;
+  /** Through the call simulator (no real phone rings), as the organization's platform is now. */
+  simulated: boolean;
+}
+
+/** Why a test call could not be placed (ApiError details.reason of a 400 or 409). */
+export type TestCallRefusal =
+  | "no_script"
+  | "no_verified_phone"
+  | "no_voice_provider"
+  | "do_not_call";
+
+/**
+ * GET …/assistants/:assistantId/test-calls/:callRecordId: the test call as its dialog shows it,
+ * live: queued, ringing, in progress, then its result.
+ */
+export interface TestCallState {
+  callRecordId: string;
+  status: CallStatus;
+  /** The provider gave its final word (or the call was refused or blocked): nothing more comes. */
+  final: boolean;
+  /** While not final (null once final). */
+  livePhase: CallLivePhase | null;
+  phoneNumber: string | null;
+  simulated: boolean;
+  /** Seconds; null when unknown. */
+  durationSeconds: number | null;
+  summary: string | null;
+  transcript: ConversationLine[];
+  /** Why the call failed or was blocked, in words for a person; null otherwise. */
+  errorMessage: string | null;
+  createdAt: string;
 }
 
 /** One outcome question and a call's answer. */

@@ -18,5 +18,8 @@ export * from "./public-api-openapi.ts";
 export * from "./script-variables.ts";
 export * from "./time-zones.ts";
 export * from "./transcript.ts";
+export * from "./voice.ts";
+export * from "./voice-capabilities.ts";
+export * from "./voice-options.ts";
 export * from "./webhooks.ts";
 export * from "./yes.ts";

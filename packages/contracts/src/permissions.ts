@@ -34,6 +34,10 @@ export const permissions = {
   // only owners and admins see and change them.
   "webhooks:manage": ["owner", "admin"],
   "apiKeys:manage": ["owner", "admin"],
+  // Issue 15: the voice platform and its keys (they spend the organization's money), and test
+  // calls to one's own phone.
+  "voice:manage": ["owner", "admin"],
+  "calls:test": ["owner", "admin"],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export type Permission = keyof typeof permissions;

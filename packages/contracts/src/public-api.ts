@@ -62,6 +62,9 @@ export const publicCallGroupSchema = z
       .nullable()
       .describe("The answers of the latest call that has some; null when none has."),
     attempts: z.array(publicCallAttemptSchema).describe("Oldest first."),
+    test: z
+      .boolean()
+      .describe('A "Call me now" test call to a team member\'s own phone, not a lead.'),
   })
   .describe("A form submission and the calls made for it, as the Call Records page lists them.");
 
@@ -120,6 +123,9 @@ export const publicCallRecordSchema = z
     consentEvidence: consentEvidenceSchema
       .nullable()
       .describe("What the person agreed to, as stored when the form was submitted."),
+    test: z
+      .boolean()
+      .describe('A "Call me now" test call to a team member\'s own phone, not a lead.'),
   })
   .describe("One call, with its summary, transcript, outcomes and the form behind it.");
 

@@ -14,6 +14,8 @@ const problemsOf = (source: Record<string, string>) => {
   return [];
 };
 
+const loadConfigFor = (source: Record<string, string>) => loadConfig(source, tmpdir());
+
 describe("parseEnv", () => {
   it("has working defaults for an empty environment", () => {
     const env = parseEnv({});
@@ -48,13 +50,13 @@ describe("parseEnv", () => {
     expect(problems.some((p) => p.startsWith("LOG_LEVEL"))).toBe(true);
   });
 
-  it("requires the secret, public URL, an SMS provider and real providers in production", () => {
+  it("requires the secret, public URL, an SMS provider and a real Typeform app in production", () => {
+    // No BLAND_* is fine (issue 15): each organization chooses its voice platform.
     expect(problemsOf({ NODE_ENV: "production" })).toEqual([
       "SECRET_KEY is required in production",
       "PUBLIC_URL is required in production",
       "TWILIO_ACCOUNT_SID is required in production",
       "TYPEFORM_CLIENT_ID and TYPEFORM_CLIENT_SECRET are required in production unless SANDBOX=true (the Typeform sandbox runs only when allowed)",
-      "BLAND_API_KEY and BLAND_WEBHOOK_SECRET are required in production unless SANDBOX=true (the call simulator runs only when allowed)",
     ]);
   });
 
@@ -71,7 +73,20 @@ describe("parseEnv", () => {
     expect(problemsOf({ ...production, BLAND_API_KEY: "b", BLAND_WEBHOOK_SECRET: "w" })).toEqual([
       "TYPEFORM_CLIENT_ID and TYPEFORM_CLIENT_SECRET are required in production unless SANDBOX=true (the Typeform sandbox runs only when allowed)",
     ]);
-    expect(problemsOf({ SANDBOX: "false" })).toHaveLength(2);
+    expect(problemsOf({ SANDBOX: "false" })).toHaveLength(1);
+    expect(loadConfigFor({ ...production, SANDBOX: "true" }).sandboxes).toEqual({
+      typeform: true,
+      callSimulator: true,
+    });
+    expect(
+      loadConfigFor({
+        ...production,
+        BLAND_API_KEY: "b",
+        BLAND_WEBHOOK_SECRET: "w",
+        TYPEFORM_CLIENT_ID: "i",
+        TYPEFORM_CLIENT_SECRET: "s",
+      }).sandboxes,
+    ).toEqual({ typeform: false, callSimulator: false });
     expect(problemsOf({ SANDBOX: "maybe" })).toEqual(["SANDBOX must be true or false"]);
   });
 

@@ -52,6 +52,9 @@ const envSchema = z.object({
   TYPEFORM_ADMIN_URL: httpUrl.default("https://admin.typeform.com"),
   BLAND_API_KEY: optionalString,
   BLAND_API_URL: httpUrl.default("https://api.bland.ai"),
+  // Issue 15: the vendors' API bases (for tests and proxies); organizations' keys go to these.
+  VAPI_API_URL: httpUrl.default("https://api.vapi.ai"),
+  RETELL_API_URL: httpUrl.default("https://api.retellai.com"),
   BLAND_WEBHOOK_SECRET: optionalString,
   VOICE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   CALL_SIMULATOR_RING_MS: z.coerce.number().int().min(0).max(120_000).default(4000),
@@ -138,11 +141,8 @@ function crossVariableProblems(source: Record<string, string | undefined>): stri
         `TYPEFORM_CLIENT_ID and TYPEFORM_CLIENT_SECRET are required ${where} (the Typeform sandbox runs only when allowed)`,
       );
     }
-    if (!has("BLAND_API_KEY") && !has("BLAND_WEBHOOK_SECRET")) {
-      problems.push(
-        `BLAND_API_KEY and BLAND_WEBHOOK_SECRET are required ${where} (the call simulator runs only when allowed)`,
-      );
-    }
+    // No BLAND_* here is allowed (issue 15): organizations bring their own voice platform on
+    // the Voice settings page; until one does, its calls fail with a message that says so.
   }
   return problems;
 }
@@ -163,13 +163,18 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   /** Unset: the built-in Typeform sandbox (sandbox/typeform) stands in. */
   typeform: { clientId: string; clientSecret: string; apiUrl: string; adminUrl: string } | null;
-  /** Unset: the built-in call simulator (sandbox/bland) stands in. */
+  /**
+   * The installation's default voice account, for organizations that chose none on the Voice
+   * page (issue 15). Unset: the built-in call simulator where sandboxes may run, else none.
+   */
   bland: { apiKey: string; apiUrl: string; webhookSecret: string } | null;
   /**
    * How long one request to the voice provider may take. An attempt whose dial request got no
    * answer is reconciled with the provider after twice this.
    */
   voiceRequestTimeoutMs: number;
+  /** Each voice platform's API base: where organizations' keys are used (issue 15). */
+  voiceApiUrls: { bland: string; vapi: string; retell: string };
   /** How fast the call simulator plays a call out (tests make it instant). */
   simulatorPace: { ringMs: number; turnMs: number };
   /** Tests only: the zone every respondent is taken to be in (NODE_ENV=test). */
@@ -191,8 +196,10 @@ export interface Config {
   /** Read the client address from X-Forwarded-For (only behind a proxy you control). */
   trustProxy: boolean;
   /**
-   * Which built-in sandboxes stand in for a provider without credentials. Only where SANDBOX
-   * allows it (by default outside production); start-up refuses a provider with neither.
+   * Which built-in sandboxes run. Only where SANDBOX allows it (by default outside production):
+   * the Typeform sandbox stands in for a Typeform app without credentials (start-up refuses
+   * neither); the call simulator runs wherever sandboxes may, for organizations that pick a
+   * simulated voice platform and as the default without BLAND_* keys (issue 15).
    */
   sandboxes: { typeform: boolean; callSimulator: boolean };
 }
@@ -258,6 +265,7 @@ export function loadConfig(
           }
         : null,
     voiceRequestTimeoutMs: env.VOICE_REQUEST_TIMEOUT_MS,
+    voiceApiUrls: { bland: env.BLAND_API_URL, vapi: env.VAPI_API_URL, retell: env.RETELL_API_URL },
     simulatorPace: { ringMs: env.CALL_SIMULATOR_RING_MS, turnMs: env.CALL_SIMULATOR_TURN_MS },
     respondentTimeZoneForTests:
       env.RESPONDENT_TIME_ZONE_FOR_TESTS === "midday"
@@ -283,7 +291,9 @@ export function loadConfig(
     trustProxy: env.TRUST_PROXY,
     sandboxes: {
       typeform: !(env.TYPEFORM_CLIENT_ID && env.TYPEFORM_CLIENT_SECRET),
-      callSimulator: !(env.BLAND_API_KEY && env.BLAND_WEBHOOK_SECRET),
+      // Issue 15: wherever sandboxes may run, organizations may pick a simulated platform, so
+      // the simulator is mounted even beside a real default.
+      callSimulator: sandboxAllowed(source),
     },
   };
 }

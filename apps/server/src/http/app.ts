@@ -8,6 +8,7 @@ import type { Database } from "../db/database.ts";
 import { createCodeSendLimits } from "../domain/accounts/code-send-limits.ts";
 import { createApiKeyLimits } from "../domain/api-keys/api-key-limits.ts";
 import { dashboardStats } from "../domain/assistants/dashboard-stats.ts";
+import { createTestCallLimits } from "../domain/calls/test-calls.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { Logger } from "../lib/logger.ts";
 import { createEmailSender } from "../providers/email/index.ts";
@@ -15,9 +16,11 @@ import { FormProviderError } from "../providers/forms/form-provider.ts";
 import { createSmsSender } from "../providers/sms/index.ts";
 import type { Queue } from "../queue/queue.ts";
 import type { ChangeFeed } from "../realtime/change-feed.ts";
-import { callSimulatorRoutes, simulatorCredentials } from "../sandbox/bland/index.ts";
+import { callSimulatorRoutes } from "../sandbox/bland/index.ts";
+import { retellSimulatorRoutes } from "../sandbox/retell/routes.ts";
 import { sandboxTypeformCredentials } from "../sandbox/typeform/credentials.ts";
 import { typeformSandboxRoutes } from "../sandbox/typeform/sandbox-routes.ts";
+import { vapiSimulatorRoutes } from "../sandbox/vapi/routes.ts";
 import type { Services } from "../services.ts";
 import { authenticate } from "./middleware/authenticate.ts";
 import { bodyLimit } from "./middleware/body-limit.ts";
@@ -49,6 +52,9 @@ import { optOutRoutes } from "./routes/opt-out.routes.ts";
 import { organizationRoutes, organizationsRoutes } from "./routes/organizations.routes.ts";
 import { publicApiRoutes } from "./routes/public-api.routes.ts";
 import { sessionRoutes } from "./routes/session.routes.ts";
+import { testCallsRoutes } from "./routes/test-calls.routes.ts";
+import { voiceOptionsRoutes } from "./routes/voice-options.routes.ts";
+import { voiceSettingsRoutes } from "./routes/voice-settings.routes.ts";
 import { voiceWebhookRoutes } from "./routes/voice-webhooks.routes.ts";
 import { webhookEndpointsRoutes } from "./routes/webhook-endpoints.routes.ts";
 import { webhookRecordingRoutes } from "./routes/webhook-recordings.routes.ts";
@@ -147,10 +153,7 @@ export function createApp(deps: AppDeps) {
         respondentTimeZone: calls.respondentTimeZone,
       }),
     )
-    .route(
-      "/voice-webhooks",
-      voiceWebhookRoutes({ calls, secret: deps.services.voiceWebhookSecret }),
-    )
+    .route("/voice-webhooks", voiceWebhookRoutes({ calls }))
     // The public read API: an organization API key, never a session (issue 14 §4).
     .route(
       "/v1",
@@ -168,6 +171,11 @@ export function createApp(deps: AppDeps) {
     .route("/account", accountRoutes({ db }))
     .route("/organizations", organizationsRoutes(organizationDeps))
     .route("/organizations/:organizationId", organizationRoutes(organizationDeps))
+    // Issue 15 §5, "Call me now": a test call to the signed-in user's own phone.
+    .route(
+      "/organizations/:organizationId/assistants/:assistantId/test-calls",
+      testCallsRoutes({ db, calls, limits: createTestCallLimits(deps.pool) }),
+    )
     .route("/organizations/:organizationId/assistants", assistantsRoutes(providerDeps))
     .route("/organizations/:organizationId/form-connections", formConnectionsRoutes(providerDeps))
     .route("/organizations/:organizationId/events", eventsRoutes({ db, feed: deps.feed }))
@@ -180,8 +188,25 @@ export function createApp(deps: AppDeps) {
       "/organizations/:organizationId/webhook-endpoints",
       webhookEndpointsRoutes(deps.services.webhooks),
     )
+    // Issue 15: the organization's voice platform (Settings → Voice).
+    .route(
+      "/organizations/:organizationId/voice",
+      voiceSettingsRoutes({
+        db,
+        box,
+        voices: deps.services.voices,
+        publicUrl: config.publicUrl,
+        secretKey: config.secretKey,
+        logger,
+      }),
+    )
     .route("/organizations/:organizationId/dashboard", dashboardRoutes({ db }))
     .route("/organizations/:organizationId/api-keys", apiKeysRoutes({ db }))
+    // The wizard's voice options: the organization's provider and its voices (issue 15 §4).
+    .route(
+      "/organizations/:organizationId/voice/voices",
+      voiceOptionsRoutes({ db, voices: deps.services.voices }),
+    )
     // GET /api/organizations/:organizationId/stats — SPEC.md §2 dashboard stats.
     .get(
       "/organizations/:organizationId/stats",
@@ -194,8 +219,10 @@ export function createApp(deps: AppDeps) {
   // The outboxes of the console senders; they do not exist in production.
   if (!config.isProduction) app.route("/dev", devOutboxRoutes({ db }));
 
-  // No Bland key (and sandboxes allowed): the built-in call simulator stands in (before the
-  // SPA fallback). config.sandboxes is the same decision services.ts wired the vendors by.
+  // Where sandboxes may run, the built-in call simulator serves each voice platform's API (before
+  // the SPA fallback): the installation's default without BLAND_* keys, and any organization
+  // that picks a simulated platform (issue 15). config.sandboxes is the decision services.ts
+  // wires the vendors by.
   if (config.sandboxes.callSimulator) {
     app.route(
       "/sandbox/bland",
@@ -204,7 +231,29 @@ export function createApp(deps: AppDeps) {
         queue: deps.queue,
         logger,
         publicUrl: config.publicUrl,
-        ...simulatorCredentials(config.secretKey),
+        secretKey: config.secretKey,
+        pace: config.simulatorPace,
+      }),
+    );
+    app.route(
+      "/sandbox/vapi",
+      vapiSimulatorRoutes({
+        db,
+        queue: deps.queue,
+        logger,
+        publicUrl: config.publicUrl,
+        secretKey: config.secretKey,
+        pace: config.simulatorPace,
+      }),
+    );
+    app.route(
+      "/sandbox/retell",
+      retellSimulatorRoutes({
+        db,
+        queue: deps.queue,
+        logger,
+        publicUrl: config.publicUrl,
+        secretKey: config.secretKey,
         pace: config.simulatorPace,
       }),
     );

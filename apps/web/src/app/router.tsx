@@ -20,6 +20,7 @@ import { LandingPage } from "@/features/landing/landing-page";
 import { OptOutPage } from "@/features/opt-out/opt-out-page";
 import { OrganizationSettingsPage } from "@/features/organization-settings/organization-settings-page";
 import { ProfilePage } from "@/features/profile/profile-page";
+import { VoiceSettingsPage } from "@/features/voice-settings/voice-settings-page";
 import { WebhooksPage } from "@/features/webhooks/webhooks-page";
 import { RootLayout } from "./root-layout";
 
@@ -69,6 +70,15 @@ export const router = createBrowserRouter([
           { path: "settings/profile", element: <ProfilePage /> },
           { path: "settings/do-not-call", element: <DoNotCallPage /> },
           { path: "settings/webhooks", element: <WebhooksPage /> },
+          // Issue 15: owners and admins only; others see Access Denied (SPEC.md §2).
+          {
+            path: "settings/voice",
+            element: (
+              <RequireAuth roles={["owner", "admin"]}>
+                <VoiceSettingsPage />
+              </RequireAuth>
+            ),
+          },
           { path: "form-connection/:provider", element: <FormConnectionPage /> },
           { path: "configure-assistant/:formType", element: <LegacyConfigureAssistantRedirect /> },
           {

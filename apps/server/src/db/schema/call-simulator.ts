@@ -39,6 +39,17 @@ export const simulatorCallStatuses = [
 export type SimulatorCallStatus = (typeof simulatorCallStatuses)[number];
 export type SimulatorFinalStatus = Exclude<SimulatorCallStatus, "queued" | "in-progress">;
 
+export const simulatorDialects = ["bland", "vapi", "retell"] as const;
+export type SimulatorDialect = (typeof simulatorDialects)[number];
+
+/** One webhook a simulated call sends, with its exact bytes and headers. */
+export interface SimulatorWebhook {
+  at: "answer" | "end";
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
 /** One line of a call's transcript, in Bland's shape. */
 export interface SimulatorTranscriptEntry {
   id: number;
@@ -57,6 +68,21 @@ export const simulatorCalls = callSimulatorSchema.table(
   "calls",
   {
     callId: uuid("call_id").primaryKey().defaultRandom(),
+    /**
+     * Whose API the call was placed through (issue 15 §3): bland, vapi or retell. The API and
+     * webhooks show the call in that platform's shapes.
+     */
+    dialect: text("dialect").$type<SimulatorDialect>().notNull().default("bland"),
+    /** The placing request's body as received (the dialect's own fields: agent, voice…). */
+    request: jsonb("request").$type<Record<string, unknown>>(),
+    /**
+     * The dialect's webhooks, made (and signed) when the call is placed, in the order they are
+     * sent: `at` "answer" when the call connects (or ends unconnected), "end" once it has ended.
+     * Null for calls from before: webhook_body is then the one post-call webhook.
+     */
+    webhooks: jsonb("webhooks").$type<SimulatorWebhook[]>(),
+    /** How many of `webhooks` have been delivered (they go one at a time, in order). */
+    webhooksSent: integer("webhooks_sent").notNull().default(0),
     /** SHA-256 (hex) of the API key the call was placed with; null when none was needed. */
     apiKeyHash: text("api_key_hash"),
     /** The number called (E.164) and the number the call appears to come from. */
@@ -102,4 +128,24 @@ export const simulatorCalls = callSimulatorSchema.table(
     /** Dials per attempt: GET /v1/calls?attempt_id=… */
     index("calls_attempt_id_idx").on(sql`(${t.metadata}->>'attempt_id')`, t.createdAt.desc()),
   ],
+);
+
+/**
+ * What a dialect keeps beside calls (issue 15 §3): Retell's LLMs and agents, created and updated
+ * through its API and referenced by later calls. Per account (api_key_hash), like calls.
+ */
+export const simulatorObjects = callSimulatorSchema.table(
+  "objects",
+  {
+    id: text("id").primaryKey(),
+    dialect: text("dialect").$type<SimulatorDialect>().notNull(),
+    apiKeyHash: text("api_key_hash").notNull(),
+    /** e.g. "retell-llm", "agent". */
+    kind: text("kind").notNull(),
+    /** The object as the dialect's API returns it. */
+    body: jsonb("body").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("objects_account_kind_idx").on(t.apiKeyHash, t.kind, t.createdAt.desc())],
 );

@@ -1,6 +1,7 @@
 import type { CallStatus, ConsentEvidence, Outcomes } from "@ringback/contracts";
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   date,
   index,
   integer,
@@ -14,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { formAssistants } from "./forms.ts";
 import { tenant } from "./organizations.ts";
+import { voiceConnections } from "./voice.ts";
 
 /**
  * call_scheduled: accepted and a call is (or was) placed — SPEC.md counts these as calls.
@@ -43,6 +45,11 @@ export const formSubmissions = pgTable(
      */
     consent: jsonb("consent").$type<ConsentEvidence>(),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /**
+     * Issue 15 §5: a "Call me now" test call to a team member's own phone, not a lead: listed in
+     * Call Records as a test, left out of the dashboard's stats and charts, never retried.
+     */
+    isTest: boolean("is_test").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -86,6 +93,20 @@ export const callRecords = pgTable(
     /** Issue 14 §1: the provider's answers to the assistant's outcome questions, by key. */
     outcomes: jsonb("outcomes").$type<Outcomes>(),
     voiceProvider: text("voice_provider"),
+    /**
+     * Issue 15: the organization's voice connection the attempt was placed with (null: the
+     * installation's default): its webhooks, reconciliation and recording use that connection's
+     * credentials even after the organization changes provider.
+     */
+    voiceConnectionId: uuid("voice_connection_id").references(() => voiceConnections.id, {
+      onDelete: "set null",
+    }),
+    /** Placed through the call simulator (no real phone was called). */
+    simulated: boolean("simulated").notNull().default(false),
+    /** A test call (issue 15 §5): copied from its submission. */
+    isTest: boolean("is_test").notNull().default(false),
+    /** While not final: queued, ringing or in-progress, as the provider last said. */
+    livePhase: text("live_phase").$type<"queued" | "ringing" | "in-progress">(),
     providerCallId: text("provider_call_id").unique(),
     /**
      * Where the attempt is in dialing: scheduled (waiting for its time or calling window),
@@ -155,6 +176,8 @@ export const callGroups = pgTable(
     totalDuration: integer("total_duration").notNull().default(0),
     /** The answers of the group's latest call that has some (filterable: GIN, jsonb_path_ops). */
     outcomes: jsonb("outcomes").$type<Outcomes>(),
+    /** A test call's group (issue 15 §5): shown marked, left out of the dashboard. */
+    isTest: boolean("is_test").notNull().default(false),
   },
   (t) => [
     index("call_groups_org_latest_idx").on(t.organizationId, t.latestCallAt, t.id),

@@ -82,6 +82,18 @@ export const formAssistants = pgTable(
       .default("hang_up"),
     voicemailMessage: text("voicemail_message"),
     /**
+     * Issue 15 §4, the Advanced voice options. The voice is the platform's own id, kept with the
+     * platform it was chosen from (another platform's calls use their default voice); null
+     * language: the platform's default (English).
+     */
+    voiceProvider: text("voice_provider"),
+    voiceId: text("voice_id"),
+    voiceName: text("voice_name"),
+    language: text("language"),
+    maxCallMinutes: integer("max_call_minutes").notNull().default(10),
+    /** E.164: where the call is transferred when the person asks for a human (null: never). */
+    transferNumber: text("transfer_number"),
+    /**
      * Spoken before the script (issue 13 §7): the disclosure. Accepts {name}, {company},
      * {assistant} and {form}; new assistants get DEFAULT_FIRST_SENTENCE.
      */

@@ -7,3 +7,4 @@ export * from "./forms.ts";
 export * from "./integrations.ts";
 export * from "./organizations.ts";
 export * from "./typeform-sandbox.ts";
+export * from "./voice.ts";

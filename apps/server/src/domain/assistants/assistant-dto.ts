@@ -1,4 +1,4 @@
-import type { Assistant } from "@ringback/contracts";
+import { type Assistant, voiceSources } from "@ringback/contracts";
 import type { formAssistants } from "../../db/schema/index.ts";
 
 export function toAssistantDto(row: typeof formAssistants.$inferSelect): Assistant {
@@ -34,6 +34,19 @@ export function toAssistantDto(row: typeof formAssistants.$inferSelect): Assista
       voicemailMessage: row.voicemailMessage,
       skipSundays: row.skipSundays,
       skipHolidays: row.skipHolidays,
+      voice: assistantVoice(row),
+      language: row.language,
+      maxCallMinutes: row.maxCallMinutes,
+      transferNumber: row.transferNumber,
     },
   };
+}
+
+/** The saved voice with the list it was chosen from (voiceSourceOf); null when none is saved. */
+function assistantVoice(
+  row: Pick<typeof formAssistants.$inferSelect, "voiceProvider" | "voiceId" | "voiceName">,
+): Assistant["call_settings"]["voice"] {
+  const provider = voiceSources.find((id) => id === row.voiceProvider);
+  if (!provider || !row.voiceId) return null;
+  return { provider, id: row.voiceId, name: row.voiceName ?? row.voiceId };
 }

@@ -7,6 +7,8 @@ import {
   disclosureProblem,
   type OutcomeQuestion,
   type UpdateScript,
+  voiceSourceLabel,
+  voiceSources,
 } from "@ringback/contracts";
 import { and, count, desc, eq } from "drizzle-orm";
 import { isSupportedCountry } from "libphonenumber-js";
@@ -80,7 +82,12 @@ export async function getAssistantDetail(db: Database, scope: Scope): Promise<As
     .select({ n: count() })
     .from(formSubmissions)
     .where(
-      and(eq(formSubmissions.assistantId, row.id), eq(formSubmissions.status, "call_scheduled")),
+      and(
+        eq(formSubmissions.assistantId, row.id),
+        eq(formSubmissions.status, "call_scheduled"),
+        // "Call me now" test calls (issue 15 §5) are not leads' calls.
+        eq(formSubmissions.isTest, false),
+      ),
     );
   return { ...toAssistantDto(row), total_calls: calls?.n ?? 0 };
 }
@@ -210,7 +217,8 @@ const lastUpdatedAt = (fields: Pick<FormFields, "lastUpdatedAt">) =>
 
 /**
  * The settings whose changes the audit trail records (issue 13 §9): the first sentence, the
- * calling window (hours, time zone, days) and the attempt cap.
+ * calling window (hours, time zone, days) and the attempt cap; and the voice options (issue 15
+ * §4: the language, the longest call, the transfer number, and the voice, below).
  */
 const AUDITED_SETTINGS = [
   "firstSentence",
@@ -220,15 +228,34 @@ const AUDITED_SETTINGS = [
   "skipSundays",
   "skipHolidays",
   "maxAttempts",
+  "language",
+  "maxCallMinutes",
+  "transferNumber",
 ] as const satisfies readonly (keyof AssistantRow)[];
+
+/** The voice as the trail shows it: "Maya (Bland)", or null for the provider's default. */
+function auditedVoice(row: AssistantRow): string | null {
+  if (!row.voiceProvider || !row.voiceId) return null;
+  const source = voiceSources.find((s) => s === row.voiceProvider);
+  return `${row.voiceName ?? row.voiceId} (${source ? voiceSourceLabel(source) : row.voiceProvider})`;
+}
 
 /** Only the audited settings that differ, before and after; null when none does. */
 export function auditedSettingsChange(before: AssistantRow, after: AssistantRow) {
   const changed = AUDITED_SETTINGS.filter((key) => before[key] !== after[key]);
-  if (changed.length === 0) return null;
+  const entries = (row: AssistantRow): [string, unknown][] => changed.map((key) => [key, row[key]]);
+  const voiceChanged =
+    before.voiceProvider !== after.voiceProvider || before.voiceId !== after.voiceId;
+  if (changed.length === 0 && !voiceChanged) return null;
   return {
-    before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-    after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+    before: Object.fromEntries([
+      ...entries(before),
+      ...(voiceChanged ? [["voice", auditedVoice(before)]] : []),
+    ]),
+    after: Object.fromEntries([
+      ...entries(after),
+      ...(voiceChanged ? [["voice", auditedVoice(after)]] : []),
+    ]),
   };
 }
 
@@ -320,7 +347,12 @@ export function updateScript(db: Database, scope: AuditedScope, input: UpdateScr
   );
 }
 
-/** Step 3 'Advanced'. A default country libphonenumber cannot read numbers in is refused. */
+/**
+ * Step 3 'Advanced': the call settings and the voice options (issue 15 §4). A default country
+ * libphonenumber cannot read numbers in is refused. The voice is kept with the list it was
+ * chosen from (a platform's, or the simulator's), whatever the organization's provider is now:
+ * the engine gives it only to calls through the same list's provider.
+ */
 export async function updateCallSettings(
   db: Database,
   scope: AuditedScope,
@@ -344,6 +376,17 @@ export async function updateCallSettings(
     voicemailMessage: settings.voicemailMessage,
     ...(settings.skipSundays === undefined ? {} : { skipSundays: settings.skipSundays }),
     ...(settings.skipHolidays === undefined ? {} : { skipHolidays: settings.skipHolidays }),
+    // Issue 15 §4: each voice option left out keeps the saved one.
+    ...(settings.voice === undefined
+      ? {}
+      : {
+          voiceProvider: settings.voice?.provider ?? null,
+          voiceId: settings.voice?.id ?? null,
+          voiceName: settings.voice?.name ?? null,
+        }),
+    ...(settings.language === undefined ? {} : { language: settings.language }),
+    ...(settings.maxCallMinutes === undefined ? {} : { maxCallMinutes: settings.maxCallMinutes }),
+    ...(settings.transferNumber === undefined ? {} : { transferNumber: settings.transferNumber }),
   });
 }
 

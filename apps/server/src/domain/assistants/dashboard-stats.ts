@@ -1,11 +1,12 @@
 import type { DashboardStats } from "@ringback/contracts";
-import { count, countDistinct, eq, inArray, sql } from "drizzle-orm";
+import { and, count, countDistinct, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { callRecords, formSubmissions } from "../../db/schema/index.ts";
 
 /**
  * SPEC.md §2 dashboard stats for one organization: completed = completed or answered;
- * answered; unique forms called = distinct submission_id; attempts; total submissions.
+ * answered; unique forms called = distinct submission_id; attempts; total submissions. Test
+ * calls ("Call me now", issue 15 §5) and their submissions are not leads: left out.
  */
 export async function dashboardStats(
   db: Database,
@@ -24,11 +25,13 @@ export async function dashboardStats(
       attempts: count(),
     })
     .from(callRecords)
-    .where(eq(callRecords.organizationId, organizationId));
+    .where(and(eq(callRecords.organizationId, organizationId), eq(callRecords.isTest, false)));
   const [submissions] = await db
     .select({ n: count() })
     .from(formSubmissions)
-    .where(eq(formSubmissions.organizationId, organizationId));
+    .where(
+      and(eq(formSubmissions.organizationId, organizationId), eq(formSubmissions.isTest, false)),
+    );
   return {
     completedCalls: calls?.completed ?? 0,
     answeredCalls: calls?.answered ?? 0,

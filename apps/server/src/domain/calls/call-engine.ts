@@ -1,4 +1,9 @@
-import { isYes, normalizeOutcomes, transcriptAsksNotToBeCalled } from "@ringback/contracts";
+import {
+  isYes,
+  normalizeOutcomes,
+  transcriptAsksNotToBeCalled,
+  voiceSourceOf,
+} from "@ringback/contracts";
 import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import {
@@ -12,7 +17,6 @@ import type { Logger } from "../../lib/logger.ts";
 import {
   type CallOutcome,
   isRetryable,
-  type VoiceProvider,
   VoiceProviderError,
 } from "../../providers/voice/voice-provider.ts";
 import { createBatchedSender } from "../../queue/batched-sender.ts";
@@ -24,6 +28,7 @@ import {
   isOnDoNotCallList,
   lockNumber,
 } from "../compliance/do-not-call.ts";
+import type { ResolvedVoice, VoiceProviders } from "../voice/voice-providers.ts";
 import type { RecordingLinks } from "../webhooks/recording-links.ts";
 import { emitCallEnded, emitCallStarted } from "../webhooks/webhook-events.ts";
 import { callBrief } from "./call-brief.ts";
@@ -43,7 +48,8 @@ export interface CallEngineDeps {
   queue: Queue;
   /** Where attempts are handed to the workers (batched: see createAttemptQueue). */
   attempts: AttemptQueue;
-  voice: VoiceProvider;
+  /** Each organization's voice platform (issue 15): its own account or the installation's. */
+  voices: VoiceProviders;
   publicUrl: string;
   logger: Logger;
   /**
@@ -64,11 +70,6 @@ export interface CallEngineDeps {
 }
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-/** The provider's call webhook for our calls. */
-export function voiceWebhookUrl(publicUrl: string, providerId: string): string {
-  return `${publicUrl}/api/voice-webhooks/${providerId}`;
-}
 
 /**
  * The first moment at or after notBefore inside the assistant's window narrowed to the law's
@@ -117,14 +118,13 @@ export async function scheduleAttempt(
     attempt: number;
     notBefore: Date;
     respondentTimeZone?: string | null;
+    /** A "Call me now" test call (issue 15 §5): due at once, whatever the calling window. */
+    isTest?: boolean;
   },
 ): Promise<{ id: string; scheduledFor: Date }> {
-  const scheduledFor = attemptDueAt(
-    input.assistant,
-    input.phone,
-    input.notBefore,
-    input.respondentTimeZone,
-  );
+  const scheduledFor = input.isTest
+    ? input.notBefore
+    : attemptDueAt(input.assistant, input.phone, input.notBefore, input.respondentTimeZone);
   const [row] = await tx
     .insert(callRecords)
     .values({
@@ -135,6 +135,7 @@ export async function scheduleAttempt(
       status: "in-progress",
       dialState: "scheduled",
       scheduledFor,
+      isTest: input.isTest ?? false,
     })
     .onConflictDoNothing()
     .returning({ id: callRecords.id, scheduledFor: callRecords.scheduledFor });
@@ -182,6 +183,7 @@ export function createAttemptQueue(queue: Queue): AttemptQueue {
 
 type PlaceResult =
   | "dialed"
+  | "no-provider"
   | "reconciled"
   | "rescheduled"
   | "waiting"
@@ -253,6 +255,8 @@ async function preDialCap(
         eq(formSubmissions.respondentPhoneNumber, phone),
         eq(formSubmissions.organizationId, organizationId),
         gt(callRecords.dialRequestedAt, new Date(now.getTime() - 86_400_000)),
+        // A team member's test calls to their own phone are not a lead's calls.
+        eq(callRecords.isTest, false),
       ),
     );
   return (dials?.n ?? 0) >= max ? "blocked-limit" : null;
@@ -322,7 +326,8 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
     if (attempt.dialState === "dialed" || attempt.dialState === "canceled" || attempt.finalAt) {
       return { kind: "skipped" as const };
     }
-    if (!assistant.isActive) {
+    // A test call tries out an assistant before it goes live: inactive is no reason to cancel it.
+    if (!assistant.isActive && !submission.isTest) {
       await tx.update(callRecords).set(canceled(now)).where(eq(callRecords.id, attempt.id));
       return { kind: "canceled" as const };
     }
@@ -337,35 +342,64 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
       await tx.update(callRecords).set(blocked(block, now)).where(eq(callRecords.id, attempt.id));
       return { kind: "blocked" as const };
     }
-    const due = attemptDueAt(
-      assistant,
-      submission.respondentPhoneNumber ?? "",
-      now,
-      deps.respondentTimeZone,
-    );
+    // A test call goes out now (the team member asked for it, to their own phone): no calling
+    // window and no per-number cap; the do-not-call list and consent above still apply.
+    const due = submission.isTest
+      ? now
+      : attemptDueAt(
+          assistant,
+          submission.respondentPhoneNumber ?? "",
+          now,
+          deps.respondentTimeZone,
+        );
     if (attempt.scheduledFor > now || due > now) {
       const scheduledFor = attempt.scheduledFor > due ? attempt.scheduledFor : due;
       await tx.update(callRecords).set({ scheduledFor }).where(eq(callRecords.id, attempt.id));
       return { kind: "rescheduled" as const, scheduledFor };
     }
-    const capped = await preDialCap(tx, attempt.organizationId, number.phone, now);
+    const capped = submission.isTest
+      ? null
+      : await preDialCap(tx, attempt.organizationId, number.phone, now);
     if (capped) {
       await tx.update(callRecords).set(blocked(capped, now)).where(eq(callRecords.id, attempt.id));
       return { kind: "blocked" as const };
+    }
+    // The organization's provider now; the attempt keeps it (and its credentials) for its
+    // webhooks, reconciliation and recording, whatever the organization chooses later.
+    const voice = await deps.voices.forOrganization(tx, attempt.organizationId);
+    if (!voice) {
+      await tx
+        .update(callRecords)
+        .set({
+          dialState: "canceled",
+          status: "failed",
+          errorMessage: NO_VOICE_PROVIDER,
+          finalAt: now,
+          updatedAt: now,
+        })
+        .where(eq(callRecords.id, attempt.id));
+      return { kind: "no-provider" as const };
     }
     await tx
       .update(callRecords)
       .set({
         dialState: "dialing",
         dialRequestedAt: now,
-        voiceProvider: deps.voice.id,
+        voiceProvider: voice.provider.id,
+        voiceConnectionId: voice.connectionId,
+        simulated: voice.simulated,
         updatedAt: now,
       })
       .where(eq(callRecords.id, attempt.id));
-    return { kind: "dial" as const, row };
+    return { kind: "dial" as const, row, voice };
   });
 
-  if (decision.kind === "skipped" || decision.kind === "canceled" || decision.kind === "blocked") {
+  if (
+    decision.kind === "skipped" ||
+    decision.kind === "canceled" ||
+    decision.kind === "blocked" ||
+    decision.kind === "no-provider"
+  ) {
     return decision.kind;
   }
   if (decision.kind === "rescheduled") {
@@ -376,14 +410,22 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
     await deps.attempts.enqueue({ id: attemptId, scheduledFor: decision.at });
     return "waiting";
   }
+  let voice: ResolvedVoice | null;
   if (decision.kind === "reconcile") {
-    const known = await deps.voice.findCallsByAttempt({
+    voice = await deps.voices.forConnection(decision.row.attempt.voiceConnectionId);
+    if (!voice) {
+      deps.logger.warn({ attemptId }, "The attempt's voice connection is gone; not reconciling");
+      return "skipped";
+    }
+    const known = await voice.provider.findCallsByAttempt({
       attemptId,
       phoneNumber: decision.row.submission.respondentPhoneNumber ?? "",
     });
     if (known.length > 0) {
       await markDialed(deps.db, attemptId, known[0]!.providerCallId);
-      for (const outcome of known) await applyOutcome(deps, outcome);
+      for (const outcome of known) {
+        await applyOutcome(deps, outcome, { connectionId: voice.connectionId });
+      }
       deps.logger.info(
         { attemptId, providerCallId: known[0]!.providerCallId },
         "Reconciled an interrupted dial with the provider; not dialling again",
@@ -407,29 +449,37 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
       .returning({ id: callRecords.id });
     if (claimed.length === 0) return "skipped";
     deps.logger.warn({ attemptId }, "A previous dial request never reached the provider; dialling");
+  } else {
+    voice = decision.voice;
   }
 
   const { assistant, submission, attempt } = decision.row;
   try {
-    const { providerCallId } = await deps.voice.placeCall({
+    const { providerCallId } = await voice.provider.placeCall({
       phoneNumber: submission.respondentPhoneNumber ?? "",
       ...callBrief({ ...assistant, companyName: decision.row.companyName }, submission, {
         publicUrl: deps.publicUrl,
       }),
       outcomeQuestions: assistant.outcomeQuestions,
-      maxDurationMinutes: 10,
+      maxDurationMinutes: assistant.maxCallMinutes,
       voicemail: { action: assistant.voicemailAction, message: assistant.voicemailMessage },
-      webhookUrl: voiceWebhookUrl(deps.publicUrl, deps.voice.id),
+      // The saved voice only when it is from this connection's list (the simulator's or the
+      // platform's own: voiceSourceOf).
+      voice: assistantVoice(assistant, voiceSourceOf(voice.provider.id, voice.simulated)),
+      assistant: { id: assistant.id, name: assistant.name, updatedAt: assistant.updatedAt },
+      webhookUrl: voice.webhookUrl,
       metadata: {
         submissionId: submission.id,
         attemptId: attempt.id,
         attempt: attempt.callAttempt,
         organizationId: attempt.organizationId,
+        ...(submission.isTest ? { test: true } : {}),
       },
     });
     await markDialed(deps.db, attempt.id, providerCallId);
-    // Issue 14 §2: the organization's webhook endpoints hear of it (never failing the dial).
-    await emitCallStarted(deps, attempt.id);
+    // Issue 14 §2: the organization's webhook endpoints hear of it (never failing the dial); a
+    // test call is not a lead's, so it is not announced.
+    if (!submission.isTest) await emitCallStarted(deps, attempt.id);
     return "dialed";
   } catch (error) {
     if (error instanceof VoiceProviderError && error.status >= 400 && error.status < 500) {
@@ -452,6 +502,29 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
     // Unknown whether the provider got it: stay 'dialing'; the retry reconciles first.
     throw error;
   }
+}
+
+/** Why an attempt failed without a provider to place it (issue 15). */
+export const NO_VOICE_PROVIDER =
+  "No voice provider is set up. An owner or admin can choose one in Settings → Voice.";
+
+/**
+ * The assistant's voice options for a call through `platform` (a voice source: voiceSourceOf):
+ * its voice only when it was chosen from that list (another list's id would mean nothing there:
+ * its default voice speaks instead).
+ */
+export function assistantVoice(
+  assistant: Pick<
+    typeof formAssistants.$inferSelect,
+    "voiceProvider" | "voiceId" | "language" | "transferNumber"
+  >,
+  platform: string,
+) {
+  return {
+    voiceId: assistant.voiceProvider === platform ? assistant.voiceId : null,
+    language: assistant.language,
+    transferNumber: assistant.transferNumber,
+  };
 }
 
 async function markDialed(db: Database, attemptId: string, providerCallId: string) {
@@ -479,7 +552,16 @@ function canceled(now: Date) {
  * harmless: once an attempt is final it no longer changes. A final, unanswered attempt below
  * the assistant's maximum schedules the next one after its retry delay.
  */
-export async function applyOutcome(deps: CallEngineDeps, outcome: CallOutcome): Promise<void> {
+export async function applyOutcome(
+  deps: CallEngineDeps,
+  outcome: CallOutcome,
+  /**
+   * Where the news came from (issue 15): it applies only to an attempt placed through that
+   * connection, so that one organization's signed webhook can never write another's calls.
+   * Left out for the engine's own outcomes (a refused dial).
+   */
+  source?: { connectionId: string | null },
+): Promise<void> {
   const now = deps.now?.() ?? new Date();
   const which = outcome.attemptId
     ? eq(callRecords.id, outcome.attemptId)
@@ -496,7 +578,21 @@ export async function applyOutcome(deps: CallEngineDeps, outcome: CallOutcome): 
       .innerJoin(formSubmissions, eq(formSubmissions.id, callRecords.submissionId))
       .where(which)
       .for("update", { of: callRecords });
-    if (!row || row.attempt.finalAt) return { next: null, recording: null };
+    if (!row) return { next: null, recording: null };
+    if (source && row.attempt.voiceConnectionId !== source.connectionId) {
+      deps.logger.warn(
+        { attemptId: row.attempt.id, connectionId: source.connectionId },
+        "Ignored a call update from another voice connection than the attempt's",
+      );
+      return { next: null, recording: null };
+    }
+    if (row.attempt.finalAt) {
+      // Once final, a call's status never changes (its retry was decided on it). A later final
+      // report may still bring what the first lacked — Retell's call_analyzed follows
+      // call_ended with the summary and the outcome answers — and only fills in what is empty.
+      const recording = outcome.final ? await completeFinalAttempt(tx, row, outcome, now) : null;
+      return { next: null, recording };
+    }
     const { attempt, assistant, submission } = row;
     await tx
       .update(callRecords)
@@ -513,12 +609,13 @@ export async function applyOutcome(deps: CallEngineDeps, outcome: CallOutcome): 
         errorMessage: outcome.errorMessage ?? attempt.errorMessage,
         providerCallId: attempt.providerCallId ?? outcome.providerCallId,
         dialState: attempt.dialState === "canceled" ? "canceled" : "dialed",
+        livePhase: outcome.final ? null : (outcome.phase ?? attempt.livePhase ?? "queued"),
         finalAt: outcome.final ? now : null,
         updatedAt: now,
       })
       .where(eq(callRecords.id, attempt.id));
     // Issue 14 §2: a final attempt is call.completed or call.failed for the webhook endpoints.
-    if (outcome.final) {
+    if (outcome.final && !submission.isTest) {
       await emitCallEnded(tx, {
         callRecordId: attempt.id,
         at: now,
@@ -547,7 +644,10 @@ export async function applyOutcome(deps: CallEngineDeps, outcome: CallOutcome): 
       });
       return { next: null, recording };
     }
-    if (!outcome.final || !isRetryable(outcome)) return { next: null, recording };
+    // A test call is tried once: the person asking is watching it.
+    if (!outcome.final || !isRetryable(outcome) || submission.isTest) {
+      return { next: null, recording };
+    }
     if (!assistant.isActive || attempt.callAttempt >= assistant.maxAttempts) {
       return { next: null, recording };
     }
@@ -566,6 +666,49 @@ export async function applyOutcome(deps: CallEngineDeps, outcome: CallOutcome): 
   if (result.next) await deps.attempts.enqueue(result.next);
 }
 
+/**
+ * Fills in a final attempt's empty fields from a later final report of the same call (never its
+ * status, duration or who answered: those were final). Returns the attempt's id when the report
+ * brought a recording to copy.
+ */
+async function completeFinalAttempt(
+  tx: Tx,
+  row: {
+    attempt: typeof callRecords.$inferSelect;
+    assistant: typeof formAssistants.$inferSelect;
+  },
+  outcome: CallOutcome,
+  now: Date,
+): Promise<string | null> {
+  const { attempt, assistant } = row;
+  if (attempt.dialState === "canceled" || outcome.providerCallId !== attempt.providerCallId) {
+    return null;
+  }
+  const outcomes = attempt.outcomes
+    ? null
+    : normalizeOutcomes(assistant.outcomeQuestions, outcome.analysis);
+  const transcript =
+    hasEntries(attempt.transcriptJson) || outcome.transcript.length === 0
+      ? null
+      : outcome.transcript;
+  const changes = {
+    ...(attempt.callSummary || !outcome.summary ? {} : { callSummary: outcome.summary }),
+    ...(outcomes ? { outcomes } : {}),
+    ...(transcript ? { transcriptJson: transcript } : {}),
+    ...(attempt.recordingUrl || !outcome.recordingUrl
+      ? {}
+      : { recordingUrl: outcome.recordingUrl }),
+  };
+  if (Object.keys(changes).length === 0) return null;
+  await tx
+    .update(callRecords)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(callRecords.id, attempt.id));
+  return "recordingUrl" in changes ? attempt.id : null;
+}
+
+const hasEntries = (value: unknown) => Array.isArray(value) && value.length > 0;
+
 /** Deactivation cancels the assistant's attempts that have not been dialled yet. */
 export async function cancelPendingAttempts(db: Database, assistantId: string): Promise<number> {
   const result = await db
@@ -576,6 +719,8 @@ export async function cancelPendingAttempts(db: Database, assistantId: string): 
         eq(callRecords.assistantId, assistantId),
         eq(callRecords.dialState, "scheduled"),
         isNull(callRecords.finalAt),
+        // A test call asked for while setting the assistant up goes out anyway.
+        eq(callRecords.isTest, false),
       ),
     );
   return result.rowCount ?? 0;
@@ -618,7 +763,10 @@ export async function sweepAttempts(
     });
   }
   const stale = await deps.db
-    .select({ providerCallId: callRecords.providerCallId })
+    .select({
+      providerCallId: callRecords.providerCallId,
+      voiceConnectionId: callRecords.voiceConnectionId,
+    })
     .from(callRecords)
     .where(
       and(
@@ -633,10 +781,11 @@ export async function sweepAttempts(
     await enqueueRecordingFetch(deps.queue, id);
   }
   let polled = 0;
-  for (const { providerCallId } of stale) {
-    const outcome = await deps.voice.getCall(providerCallId!);
+  for (const { providerCallId, voiceConnectionId } of stale) {
+    const voice = await deps.voices.forConnection(voiceConnectionId);
+    const outcome = await voice?.provider.getCall(providerCallId!);
     if (outcome) {
-      await applyOutcome(deps, outcome);
+      await applyOutcome(deps, outcome, { connectionId: voiceConnectionId });
       polled += 1;
     }
   }

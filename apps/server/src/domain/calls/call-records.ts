@@ -169,6 +169,7 @@ const groupColumns = {
   latestCallAt: callGroups.latestCallAt,
   totalDuration: callGroups.totalDuration,
   outcomes: callGroups.outcomes,
+  isTest: callGroups.isTest,
 };
 interface GroupRow {
   id: string;
@@ -183,6 +184,7 @@ interface GroupRow {
   latestCallAt: Date;
   totalDuration: number;
   outcomes: Outcomes | null;
+  isTest: boolean;
 }
 
 /** ORDER BY for a sort, in either direction. */
@@ -281,6 +283,7 @@ function groupItem(row: GroupRow, attempts: CallAttemptItem[]): CallGroup {
     totalDuration: row.totalDuration,
     attempts,
     outcomes: row.outcomes ?? null,
+    isTest: row.isTest,
   };
 }
 
@@ -604,6 +607,10 @@ export async function getCallRecord(
           availabilityFieldId: formAssistants.checkboxFieldId,
           outcomes: callRecords.outcomes,
           outcomeQuestions: formAssistants.outcomeQuestions,
+          isTest: callRecords.isTest,
+          simulated: callRecords.simulated,
+          livePhase: callRecords.livePhase,
+          finalAt: callRecords.finalAt,
         })
         .from(callRecords)
         .leftJoin(
@@ -645,6 +652,10 @@ export async function getCallRecord(
     consent: availability ? { question: availability.title, value: availability.value } : null,
     consentEvidence: row.consentEvidence ?? null,
     outcomes: outcomeAnswers(row.outcomeQuestions ?? [], row.outcomes),
+    isTest: row.isTest,
+    simulated: row.simulated,
+    // Only while the call is not final (a final call's phase is cleared; older rows may lag).
+    livePhase: row.finalAt ? null : (row.livePhase ?? null),
   };
 }
 
@@ -673,6 +684,8 @@ export const CSV_HEADER = [
   "Called at",
   "Latest status",
   "Total duration (seconds)",
+  // Issue 15 §5: a "Call me now" test call to a team member's own phone, not a lead.
+  "Test call",
   // What the person agreed to, as stored with the submission (issue 13 §1); empty without one.
   "Consent question",
   "Consent question description",
@@ -772,6 +785,7 @@ export async function* exportCallRecords(
           attempt.createdAt.toISOString(),
           group.latestStatus,
           group.totalDuration,
+          group.isTest ? "Yes" : null,
         ]
           .map(csvCell)
           .join(

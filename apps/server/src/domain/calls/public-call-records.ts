@@ -39,6 +39,7 @@ function publicGroup(group: CallGroup): PublicCallGroup {
     totalDurationSeconds: group.totalDuration,
     outcomes: group.outcomes,
     attempts: group.attempts.map(publicAttempt),
+    test: group.isTest,
   };
 }
 
@@ -85,5 +86,6 @@ export async function getPublicCallRecord(
     answers: details.answers.map((answer) => ({ ...answer })),
     consent: details.consent,
     consentEvidence: details.consentEvidence,
+    test: details.isTest,
   };
 }

@@ -7,6 +7,7 @@ import { isUuid } from "../../lib/uuid.ts";
 import type { RecordingStore } from "../../providers/storage/recording-store.ts";
 import { type VoiceProvider, VoiceProviderError } from "../../providers/voice/voice-provider.ts";
 import type { Queue } from "../../queue/queue.ts";
+import type { VoiceProviders } from "../voice/voice-providers.ts";
 
 /**
  * The queue of recording copies, keyed by call record (an `exclusive` queue: one job per call
@@ -19,7 +20,8 @@ export const MAX_RECORDING_BYTES = 200 * 1024 * 1024;
 
 export interface RecordingDeps {
   db: Database;
-  voice: VoiceProvider;
+  /** The attempt's own voice connection fetches it (its credentials; issue 15). */
+  voices: VoiceProviders;
   store: RecordingStore;
   logger: Logger;
 }
@@ -78,13 +80,19 @@ export async function archiveRecording(
       organizationId: callRecords.organizationId,
       recordingUrl: callRecords.recordingUrl,
       recordingKey: callRecords.recordingKey,
+      voiceConnectionId: callRecords.voiceConnectionId,
     })
     .from(callRecords)
     .where(eq(callRecords.id, callRecordId));
   if (!row?.recordingUrl || row.recordingKey) return "skipped";
+  const voice = await deps.voices.forConnection(row.voiceConnectionId);
+  if (!voice) {
+    deps.logger.warn({ callRecordId }, "The call's voice connection is gone; recording not copied");
+    return "skipped";
+  }
   let fetched: Awaited<ReturnType<VoiceProvider["fetchRecording"]>>;
   try {
-    fetched = await deps.voice.fetchRecording(row.recordingUrl);
+    fetched = await voice.provider.fetchRecording(row.recordingUrl);
   } catch (error) {
     if (!(error instanceof VoiceProviderError) || (error.status !== 404 && error.status !== 410)) {
       throw error;

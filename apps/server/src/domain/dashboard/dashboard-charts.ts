@@ -33,6 +33,8 @@ import { NO_ASSISTANT_KEY } from "../../db/schema/index.ts";
  *     by the bin of its latest call; kept by a trigger on call_groups), plus the partial bins'
  *     groups read from call_groups.
  *  4. the organization's assistants with their questions.
+ * Test calls ("Call me now", issue 15 §5) are not leads: the counters never count them
+ * (migration 0024) and the reads of the rows skip them.
  */
 export async function dashboardCharts(
   db: Database,
@@ -144,6 +146,7 @@ export async function readCallCounts(
       where organization_id = ${organizationId}
         and created_at >= ${w.from.toISOString()}::timestamptz
         and created_at < ${w.headEnd.toISOString()}::timestamptz
+        and not is_test
       union all
       select (created_at at time zone ${w.timeZone})::date,
         coalesce(assistant_id, ${NO_ASSISTANT_KEY}::uuid), status, 1
@@ -151,6 +154,7 @@ export async function readCallCounts(
       where organization_id = ${organizationId}
         and created_at >= ${w.tailStart.toISOString()}::timestamptz
         and created_at < ${w.to.toISOString()}::timestamptz
+        and not is_test
     ) c
     group by c.day, c.assistant_key, c.status`);
   return rows;
@@ -175,7 +179,7 @@ export async function readSpeedToLead(
       where organization_id = ${organizationId}
         and created_at >= ${w.from.toISOString()}::timestamptz
         and created_at < ${w.to.toISOString()}::timestamptz
-        and call_attempt = 1 and dial_requested_at is not null
+        and call_attempt = 1 and dial_requested_at is not null and not is_test
       order by created_at desc nulls last, id desc nulls last
       limit ${maxLeads}
     ) s`);
@@ -206,11 +210,13 @@ export async function readOutcomeCounts(
         where organization_id = ${organizationId}
           and latest_call_at >= ${w.from.toISOString()}::timestamptz
           and latest_call_at < ${w.headEnd.toISOString()}::timestamptz
+          and not is_test
         union all
         select assistant_id, outcomes from call_groups
         where organization_id = ${organizationId}
           and latest_call_at >= ${w.tailStart.toISOString()}::timestamptz
           and latest_call_at < ${w.to.toISOString()}::timestamptz
+          and not is_test
       ) g
       cross join lateral jsonb_each(
         case when jsonb_typeof(g.outcomes) = 'object' then g.outcomes end) o

@@ -1,12 +1,26 @@
-import type { CallContextAnswer, CallStatus, OutcomeQuestion } from "@ringback/contracts";
+import type {
+  CallContextAnswer,
+  CallerNumber,
+  CallStatus,
+  OutcomeQuestion,
+  VoiceOption,
+  VoicePlatformId,
+} from "@ringback/contracts";
 
 /**
- * A voice-AI vendor that places Ringback's calls (Bland AI first; Vapi and Retell follow behind
- * the same interface). Vendors' wire formats stay inside their adapter: everything here is our
- * own, normalized shape (DESIGN.md "providers behind interfaces").
+ * A voice-AI vendor that places Ringback's calls: Bland, Vapi and Retell (issue 15), each with
+ * an organization's own account or the installation's default, or played by the call
+ * simulator. Vendors' wire formats stay inside their adapter: everything here is our own,
+ * normalized shape (DESIGN.md "providers behind interfaces"). One instance serves one
+ * connection (one account's credentials), so credentials never cross organizations.
  */
-export const voiceProviderIds = ["bland"] as const;
-export type VoiceProviderId = (typeof voiceProviderIds)[number];
+export const voiceProviderIds = [
+  "bland",
+  "vapi",
+  "retell",
+] as const satisfies readonly VoicePlatformId[];
+export type VoiceProviderId = VoicePlatformId;
+export type { CallerNumber, VoiceOption };
 
 /** What a worker asks for when it places one attempt's call. */
 export interface PlaceCallInput {
@@ -25,10 +39,34 @@ export interface PlaceCallInput {
   outcomeQuestions: readonly OutcomeQuestion[];
   maxDurationMinutes: number;
   voicemail: { action: "hang_up" | "leave_message"; message: string | null };
+  /** The assistant's voice options (issue 15 §4), each passed in the provider's own terms. */
+  voice: VoiceSettingsInput;
+  /**
+   * The assistant the call is for, and when its settings last changed: a provider that keeps an
+   * agent per assistant (Retell) creates or updates it from this before dialling.
+   */
+  assistant: { id: string; name: string | null; updatedAt: Date };
   /** Where the provider posts the call's outcome (our signed webhook endpoint). */
   webhookUrl: string;
   /** Travels with the call and comes back in webhooks: how we find our records again. */
-  metadata: { submissionId: string; attemptId: string; attempt: number; organizationId: string };
+  metadata: {
+    submissionId: string;
+    attemptId: string;
+    attempt: number;
+    organizationId: string;
+    /** A "Call me now" test call (issue 15 §5). */
+    test?: boolean;
+  };
+}
+
+/** An assistant's voice options; null means "the provider's default". */
+export interface VoiceSettingsInput {
+  /** The provider's own voice id (from listVoices), or null. */
+  voiceId: string | null;
+  /** BCP 47, e.g. "en-US"; null: the provider's default (English). */
+  language: string | null;
+  /** E.164 number to transfer to when the person asks for a human; null: no transfer. */
+  transferNumber: string | null;
 }
 
 /** What the agent knows about the lead before it dials (issue 12 §3). */
@@ -68,6 +106,11 @@ export interface CallOutcome {
   transcript: TranscriptEntry[];
   /** Who picked up, when the provider detected it; null when it did not say. */
   answeredBy: AnsweredBy | null;
+  /**
+   * Where a call still in progress is (final: false): queued at the provider, ringing, or
+   * connected (a person or a machine is on the line). Shown live for test calls.
+   */
+  phase?: "queued" | "ringing" | "in-progress";
   errorMessage: string | null;
   /**
    * The provider's own disposition says the person asked not to be called again (Bland's
@@ -127,6 +170,15 @@ export interface VoiceProvider {
   readonly id: VoiceProviderId;
   /** True when this provider talks to Ringback's built-in imitation rather than the vendor. */
   readonly simulator: boolean;
+  /**
+   * A harmless authenticated request (the account's phone numbers, say): resolves with what it
+   * found, in a sentence; throws VoiceProviderError (isAuthFailure for a refused key).
+   */
+  verify(): Promise<{ summary: string }>;
+  /** The numbers the account can call from; null when the platform has no such list. */
+  listCallerNumbers(): Promise<CallerNumber[] | null>;
+  /** The platform's voices, fetched through its API. */
+  listVoices(): Promise<VoiceOption[]>;
   /** Places one call; resolves once the provider has accepted it (not when it ends). */
   placeCall(input: PlaceCallInput): Promise<{ providerCallId: string }>;
   /** The call's current state; null when the provider does not know the id. */
@@ -145,8 +197,47 @@ export interface VoiceProvider {
   fetchRecording(
     recordingUrl: string,
   ): Promise<{ body: AsyncIterable<Uint8Array>; contentType: string | null }>;
-  /** Checks a webhook's signature on the raw body (constant time). */
-  verifyWebhook(rawBody: string, headers: Headers, secret: string): boolean;
-  /** Parses a verified webhook; throws VoiceProviderError(400) on a malformed body. */
-  parseWebhook(rawBody: string): CallOutcome;
+  /**
+   * Checks a webhook's authentication as the vendor documents it (a signature on the raw body,
+   * or a shared secret header), with this connection's secret, in constant time.
+   */
+  verifyWebhook(rawBody: string, headers: Headers): boolean;
+  /**
+   * Parses a verified webhook: the call's news, or null for an event that carries none we use
+   * (acknowledged and ignored). Throws VoiceProviderError(400) on a malformed body.
+   */
+  parseWebhook(rawBody: string): CallOutcome | null;
+}
+
+/** What every adapter factory takes: one connection's account (issue 15). */
+export interface VoiceAdapterOptions {
+  apiKey: string;
+  /** The vendor's API base (default: the real one), or the simulator's. */
+  apiUrl?: string;
+  /** Bland's signing secret, Vapi's server secret; null where the platform has none. */
+  webhookSecret: string | null;
+  /** The `from` number (E.164) or Vapi's phone-number id; null: the account's default. */
+  callerNumber: string | null;
+  simulator: boolean;
+  fetch?: typeof fetch;
+  /** Per request (default 15 s). */
+  timeoutMs?: number;
+  /** For downloading one recording, body included (default 5 min). */
+  recordingTimeoutMs?: number;
+}
+
+/**
+ * Where an adapter keeps the agent it created for an assistant on the platform (Retell's LLM and
+ * agent), per connection: voice_agents.
+ */
+export interface VoiceAgentStore {
+  get(assistantId: string): Promise<StoredVoiceAgent | null>;
+  save(assistantId: string, agent: StoredVoiceAgent): Promise<void>;
+  /** Runs fn with the assistant's agent locked across processes (no two creations at once). */
+  withLock<T>(assistantId: string, fn: () => Promise<T>): Promise<T>;
+}
+export interface StoredVoiceAgent {
+  agentId: string;
+  llmId: string | null;
+  settingsHash: string;
 }

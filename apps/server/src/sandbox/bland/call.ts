@@ -10,6 +10,8 @@ import {
   formAnswers,
   optOutConversation,
   respondentName,
+  TRANSFER_ACTION_PREFIX,
+  transferConversation,
   voicemailConversation,
 } from "./conversation.ts";
 import { attemptNumber, type Outcome, outcomeFor } from "./outcomes.ts";
@@ -39,6 +41,16 @@ export interface CallRequest {
   analysisSchema: Record<string, unknown> | null;
   /** Bland's voicemail_action "leave_message" (with voicemail_message); otherwise it hangs up. */
   voicemail: { leaveMessage: boolean; message: string | null };
+  /**
+   * Where the call is transferred when the person asks for a human (E.164; Bland's
+   * transfer_phone_number). Only the "asks for a person" outcome (0007) uses it: the transcript
+   * notes the transfer, no phone is called.
+   */
+  transferNumber?: string | null;
+  /** The voice asked for (one of SIMULATOR_VOICES); kept with the request, not heard. */
+  voice?: string | null;
+  /** The language asked for; the simulator's conversations are in English whatever it says. */
+  language?: string | null;
 }
 
 export interface PlannedCall {
@@ -67,7 +79,11 @@ export function planCall(request: CallRequest, createdAt: Date, pace: Pace): Pla
   };
   let conversation: Conversation | null = null;
   if (outcome.answeredBy === "human") {
-    conversation = outcome.optOut ? optOutConversation(input) : answeredConversation(input);
+    conversation = outcome.optOut
+      ? optOutConversation(input)
+      : outcome.asksForPerson
+        ? transferConversation({ ...input, transferNumber: request.transferNumber ?? null })
+        : answeredConversation(input);
   }
   if (outcome.answeredBy === "voicemail")
     conversation = voicemailConversation({ ...input, ...request.voicemail });
@@ -104,6 +120,14 @@ export function recordedTurns(transcripts: SimulatorTranscriptEntry[]): Recorded
     else if (entry.user === "user" && turns.length > 0) turns.at(-1)!.userSpeaks = true;
   }
   return turns;
+}
+
+/** The number a call was transferred to, read from its transcript's agent action; else null. */
+export function transferredTo(transcripts: readonly SimulatorTranscriptEntry[]): string | null {
+  const action = transcripts.find(
+    (t) => t.user === "agent-action" && t.text.startsWith(TRANSFER_ACTION_PREFIX),
+  );
+  return action ? action.text.slice(TRANSFER_ACTION_PREFIX.length).trim() || null : null;
 }
 
 const isFinal = (call: Pick<SimulatorCall, "status">) =>
@@ -153,6 +177,8 @@ export function callObject(call: SimulatorCall) {
     analysis: done ? simulatedAnalysis(call.analysisSchema, call) : null,
     recording_url: done ? call.recordingUrl : null,
     error_message: done ? call.errorMessage : null,
+    // "Number the call was transferred to, if any" (Bland's call object; the 0007 outcome).
+    transferred_to: transferredTo(transcripts),
   };
 }
 

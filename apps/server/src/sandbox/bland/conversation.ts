@@ -405,6 +405,53 @@ export function optOutConversation(input: ConversationInput): Conversation {
   };
 }
 
+/** The agent-action line of a transferred call, e.g. "Transferred the call to +14155550199". */
+export const TRANSFER_ACTION_PREFIX = "Transferred the call to ";
+
+/**
+ * A call whose person asks to speak to a person (0007). With a transfer number (Bland's
+ * transfer_phone_number) the assistant hands the call over: the transcript notes the transfer
+ * ("Transferred the call to +1…") instead of one taking place, since no phone is called. Without
+ * one, the assistant says it cannot transfer and that the team will call back.
+ */
+export function transferConversation(
+  input: ConversationInput & { transferNumber: string | null },
+): Conversation {
+  const { agent, company } = personaFromTask(input.task);
+  const name = input.name?.trim() || null;
+  const team = company ?? "our team";
+  const who = name ?? "The respondent";
+  const greeting =
+    input.firstSentence?.trim() ||
+    openingFromTask(input.task) ||
+    `Hi ${name ?? "there"}, this is ${agent ?? "the assistant"} from ${team}, calling about the form you just sent us.`;
+  const asks = "Actually, could I speak to a real person, please?";
+  if (input.transferNumber) {
+    return {
+      turns: [
+        { assistant: greeting, user: asks },
+        {
+          assistant: `Of course${name ? `, ${name}` : ""}. I'll put you through to someone from ${team} now. Please hold.`,
+          user: "Thank you.",
+        },
+      ],
+      agentAction: `${TRANSFER_ACTION_PREFIX}${input.transferNumber}`,
+      summary: `${who} answered and asked to speak to a person. The assistant transferred the call to ${input.transferNumber}.`,
+    };
+  }
+  return {
+    turns: [
+      { assistant: greeting, user: asks },
+      {
+        assistant: `I'm sorry${name ? `, ${name}` : ""}, I can't transfer you on this call, but I'll ask someone from ${team} to call you back shortly.`,
+        user: "OK, thanks. Bye.",
+      },
+    ],
+    agentAction: "Call ended by assistant",
+    summary: `${who} answered and asked to speak to a person. The assistant could not transfer the call and said someone from ${company ?? "the team"} would call back.`,
+  };
+}
+
 /**
  * A call that reached voicemail. With Bland's voicemail_action "leave_message" the assistant
  * leaves voicemail_message (or a short message of its own) in one turn; otherwise it hangs up

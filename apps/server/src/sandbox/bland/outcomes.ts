@@ -8,6 +8,11 @@ export interface Outcome {
   errorMessage: string | null;
   /** The person answers and asks not to be called again (0006). */
   optOut?: boolean;
+  /**
+   * The person answers and asks to speak to a person (0007): the call is transferred when it has
+   * a transfer number, and the assistant says it cannot transfer otherwise.
+   */
+  asksForPerson?: boolean;
 }
 
 /**
@@ -21,6 +26,11 @@ export const OUTCOME_TABLE: { digits: string; outcome: string }[] = [
   { digits: "0004", outcome: "Voicemail (the assistant leaves a short message)" },
   { digits: "0005", outcome: "No answer on the first attempt, answered on later ones" },
   { digits: "0006", outcome: "Answered, and the person asks not to be called again" },
+  {
+    digits: "0007",
+    outcome:
+      "Answered, and the person asks to speak to a person: the call is transferred to the call's transfer number (noted in the transcript), or the assistant explains it cannot transfer",
+  },
   { digits: "any other", outcome: "Answered: a short conversation with a simulated respondent" },
 ];
 
@@ -46,6 +56,8 @@ export function outcomeFor(phoneNumber: string, attempt: number): Outcome {
       return attempt <= 1 ? NO_ANSWER : ANSWERED;
     case "0006":
       return { ...ANSWERED, optOut: true };
+    case "0007":
+      return { ...ANSWERED, asksForPerson: true };
     default:
       return ANSWERED;
   }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
-import { simulatorCalls } from "../../db/schema/index.ts";
+import { type SimulatorWebhook, simulatorCalls } from "../../db/schema/index.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Queue } from "../../queue/queue.ts";
 import { recordedTurns } from "./call.ts";
@@ -67,8 +67,10 @@ export type PlayOutcome = "skipped" | "ended" | "delivered";
 /**
  * Plays a simulated call out as it was planned when it was placed: it rings until answer_at
  * (busy, no-answer and failed calls end there), is in progress until end_at, then ends with its
- * recording; then the post-call webhook is POSTed with its signature. Each step is idempotent, so
- * a retried or re-run job resumes where the call is: never a second conversation or recording.
+ * recording. Its dialect's webhooks go out in order as the call gets to them: those `at`
+ * "answer" once it connects (or ends unconnected), those `at` "end" once it has ended; a failed
+ * one throws, so the queue retries it with back-off. Each step is idempotent, so a retried or
+ * re-run job resumes where the call is: never a second conversation, recording or delivery.
  */
 export async function playSimulatedCall(
   db: Database,
@@ -84,6 +86,27 @@ export async function playSimulatedCall(
     return "skipped";
   }
   const log = logger.child({ callId: call.callId });
+  const deliver = async (upTo: "answer" | "end") => {
+    const due = (call!.webhooks ?? []).filter((w) => upTo === "end" || w.at === "answer");
+    let delivered = false;
+    for (let index = call!.webhooksSent; index < due.length; index++) {
+      const webhook = due[index]!;
+      try {
+        await postWebhook(db, log, call!.callId, webhook, doFetch);
+      } catch (error) {
+        // A call's early news (Vapi's status-update, Retell's call_started) is sent once, as the
+        // platforms do: a receiver that fails it never holds the call up. Its end is retried.
+        if (webhook.at !== "answer" || !(error instanceof WebhookFailedError)) throw error;
+      }
+      await db
+        .update(simulatorCalls)
+        .set({ webhooksSent: index + 1, webhookDeliveredAt: new Date() })
+        .where(eq(simulatorCalls.callId, call!.callId));
+      delivered = true;
+    }
+    call = (await load())!;
+    return delivered;
+  };
 
   if (call.status === "queued") {
     await sleepUntil(call.answerAt);
@@ -99,6 +122,7 @@ export async function playSimulatedCall(
     call = (await load())!;
     log.info({ status: call.status }, "Simulated call connected or ended");
   }
+  await deliver("answer");
 
   if (call.status === "in-progress") {
     await sleepUntil(call.endAt);
@@ -115,38 +139,61 @@ export async function playSimulatedCall(
     log.info({ status: call.status }, "Simulated call ended");
   }
 
+  if (call.webhooks) return (await deliver("end")) ? "delivered" : "ended";
+  // A call placed before issue 15: its one post-call webhook.
   if (!call.webhookUrl || !call.webhookBody || call.webhookDeliveredAt) return "ended";
-  await db
-    .update(simulatorCalls)
-    .set({ webhookAttempts: sql`${simulatorCalls.webhookAttempts} + 1` })
-    .where(eq(simulatorCalls.callId, call.callId));
-  let status: number;
-  try {
-    const response = await doFetch(call.webhookUrl, {
-      method: "POST",
+  await postWebhook(
+    db,
+    log,
+    call.callId,
+    {
+      at: "end",
+      url: call.webhookUrl,
+      body: call.webhookBody,
       headers: {
-        "content-type": "application/json",
         "user-agent": "Bland Webhooks (Ringback call simulator)",
         ...(call.webhookSignature ? { "x-webhook-signature": call.webhookSignature } : {}),
       },
-      body: call.webhookBody,
+    },
+    doFetch,
+  );
+  await db
+    .update(simulatorCalls)
+    .set({ webhookDeliveredAt: new Date() })
+    .where(eq(simulatorCalls.callId, call.callId));
+  return "delivered";
+}
+
+/** POSTs one webhook; throws WebhookFailedError unless it is answered 2xx. */
+async function postWebhook(
+  db: Database,
+  log: Logger,
+  callId: string,
+  webhook: SimulatorWebhook,
+  doFetch: typeof fetch,
+): Promise<void> {
+  await db
+    .update(simulatorCalls)
+    .set({ webhookAttempts: sql`${simulatorCalls.webhookAttempts} + 1` })
+    .where(eq(simulatorCalls.callId, callId));
+  let status: number;
+  try {
+    const response = await doFetch(webhook.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...webhook.headers },
+      body: webhook.body,
       redirect: "manual",
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
     });
     status = response.status;
     await response.body?.cancel().catch(() => undefined);
   } catch (error) {
-    log.warn({ err: error, url: call.webhookUrl }, "Call webhook failed; it will be retried");
-    throw new WebhookFailedError(`Webhook to ${call.webhookUrl} failed`, { cause: error });
+    log.warn({ err: error, url: webhook.url }, "Call webhook failed; it will be retried");
+    throw new WebhookFailedError(`Webhook to ${webhook.url} failed`, { cause: error });
   }
   if (status < 200 || status >= 300) {
-    log.warn({ status, url: call.webhookUrl }, "Call webhook failed; it will be retried");
-    throw new WebhookFailedError(`Webhook to ${call.webhookUrl} answered HTTP ${status}`);
+    log.warn({ status, url: webhook.url }, "Call webhook failed; it will be retried");
+    throw new WebhookFailedError(`Webhook to ${webhook.url} answered HTTP ${status}`);
   }
-  await db
-    .update(simulatorCalls)
-    .set({ webhookDeliveredAt: new Date() })
-    .where(eq(simulatorCalls.callId, call.callId));
-  log.info({ status, url: call.webhookUrl }, "Call webhook delivered");
-  return "delivered";
+  log.info({ status, url: webhook.url, at: webhook.at }, "Call webhook delivered");
 }

@@ -1,43 +1,37 @@
-import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import type { Database } from "../../db/database.ts";
 import { simulatorCalls } from "../../db/schema/index.ts";
 import { byteRangeResponse } from "../../http/byte-range-response.ts";
 import { htmlDocument } from "../../lib/html-document.ts";
 import { httpUrlSchema } from "../../lib/http-url.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { isUuid } from "../../lib/uuid.ts";
-import type { Queue } from "../../queue/queue.ts";
-import { html } from "../typeform/html.ts";
 import {
-  type CallRequest,
-  callListItem,
-  callObject,
-  finalCall,
-  type Pace,
-  planCall,
-  SIMULATOR_FROM_NUMBER,
-} from "./call.ts";
-import { simulatorApiUrl } from "./credentials.ts";
+  BLAND_SIGNATURE_HEADER,
+  signBlandPayload,
+} from "../../providers/voice/bland/bland-signature.ts";
+import { html } from "../typeform/html.ts";
+import { callListItem, callObject, SIMULATOR_FROM_NUMBER } from "./call.ts";
+import { simulatorAccountForKey } from "./credentials.ts";
 import { OUTCOME_TABLE } from "./outcomes.ts";
-import { enqueueCall } from "./play.ts";
+import {
+  apiKeyHash,
+  listSimulatedCalls,
+  loadSimulatedCall,
+  placeSimulatedCall,
+  recordingToken,
+  type SimulatedCallDeps,
+} from "./simulated-calls.ts";
+import { SIMULATOR_VOICES, type SimulatorVoice, simulatorVoice } from "./voices.ts";
 
-export interface CallSimulatorDeps {
-  db: Database;
-  queue: Queue;
+type Account = { accountId: string; webhookSecret: string; keyHash: string };
+
+export interface CallSimulatorDeps extends SimulatedCallDeps {
   logger: Logger;
-  /** Ringback's public base URL: the simulator lives under `${publicUrl}/sandbox/bland`. */
-  publicUrl: string;
-  /** The key callers must send as the `authorization` header (simulatorCredentials). */
-  apiKey: string;
-  /** Signs post-call webhooks: X-Webhook-Signature = hex HMAC-SHA256 of the raw body. */
-  webhookSecret: string;
-  /** Ringing time and time per conversation turn (DEFAULT_SIMULATOR_PACE feels real). */
-  pace: Pace;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -50,8 +44,6 @@ function blandError(c: Context, status: ContentfulStatusCode, code: string, mess
   return c.json({ status: "error", message, errors: [{ error: code, message }] }, status);
 }
 
-const sha256 = (value: string) => createHash("sha256").update(value).digest();
-
 /** The parts of Bland's POST /v1/calls body the simulator uses; other fields are accepted and ignored. */
 const sendCallBody = z.object({
   phone_number: z.string().trim().regex(E164, "must be in E.164 format, like +14155550123"),
@@ -63,13 +55,47 @@ const sendCallBody = z.object({
   metadata: z.record(z.string(), z.unknown()).nullish(),
   request_data: z.record(z.string(), z.unknown()).nullish(),
   analysis_schema: z.record(z.string(), z.unknown()).nullish(),
+  /** A voice id or name (GET /v1/voices). */
+  voice: z.string().trim().min(1).max(200).nullish(),
+  /** e.g. "babel-en"; accepted, the conversation stays in English. */
+  language: z.string().trim().min(1).max(35).nullish(),
+  /** Minutes. */
+  max_duration: z.number().positive().nullish(),
+  transfer_phone_number: z
+    .string()
+    .trim()
+    .regex(E164, "must be in E.164 format, like +14155550123")
+    .nullish(),
+  /** Bland's voicemail setting: `{ action: "hangup" | "leave_message" | "ignore", message }`. */
+  voicemail: z
+    .object({
+      action: z.enum(["hangup", "leave_message", "ignore"]).nullish(),
+      message: z.string().trim().max(2000).nullish(),
+    })
+    .loose()
+    .nullish(),
+  /** The older top-level form of the same, still accepted. */
   voicemail_action: z.string().nullish(),
   voicemail_message: z.string().trim().max(2000).nullish(),
 });
 
+/** A simulator voice in Bland's shape (the voice object of List Voices / Voice Details). */
+function blandVoice(voice: SimulatorVoice) {
+  return {
+    id: voice.id,
+    name: voice.name,
+    description: voice.description,
+    public: true,
+    tags: ["english", voice.gender, "Simulator"],
+    total_ratings: 0,
+    average_rating: 0,
+  };
+}
+
 /**
- * The built-in call simulator, mounted at /sandbox/bland when no voice provider is configured.
- * It speaks Bland AI's API to Ringback's unchanged Bland adapter (base URL simulatorApiUrl()):
+ * The built-in call simulator's Bland dialect, mounted at /sandbox/bland where sandboxes may run
+ * (Vapi's and Retell's are beside it: issue 15). It speaks Bland AI's API to Ringback's unchanged
+ * Bland adapter (base URL simulatorApiUrl()):
  *
  * - `POST /v1/calls` places a call: `{ status: "success", message, call_id, batch_id: null }`.
  *   The outcome follows the number's last four digits (OUTCOME_TABLE); job sandbox.bland.call
@@ -77,6 +103,10 @@ const sendCallBody = z.object({
  *   `webhook`, signed with X-Webhook-Signature (hex HMAC-SHA256 of the raw body).
  *   `request_data` (Ringback sends `name` and each question → answer) is stored with the call
  *   and shapes its conversation: the assistant confirms what the form answered (conversation.ts).
+ *   `from` must be the account's number (SIMULATOR_FROM_NUMBER), `voice` one of its voices (id or
+ *   name), `transfer_phone_number` an E.164 number (0007 "asks for a person" notes the transfer
+ *   in the transcript); `language` is accepted, the conversation is in English. Voicemail follows
+ *   `voicemail: { action, message }` (or the older voicemail_action / voicemail_message).
  * - `GET /v1/calls/:id`: the call object (status queued → in-progress → completed, or busy /
  *   no-answer / failed; transcripts, summary and recording_url once ended).
  * - `GET /v1/calls`: `{ count, calls }`, most recent first, 100 by default (at most 1000).
@@ -84,29 +114,32 @@ const sendCallBody = z.object({
  *   and the simulator's own `attempt_id`, which keeps
  *   the calls whose metadata.attempt_id equals it (every POST is stored, so `count` is the
  *   number of dials made for that attempt).
+ * - `GET /v1/voices` (an array of Bland voice objects: SIMULATOR_VOICES), `GET /v1/voices/:id`
+ *   (`{ voice }`), `GET /v1/inbound` (`{ inbound_numbers }`: the simulator's one number) and
+ *   `GET /v1/me` (account details): what Verify and the Voice settings read.
  * - `GET /recordings/:callId.wav?token=…`: the call's recording (audio/wav, byte ranges
  *   supported). The URL handed out carries an unguessable token (like a storage provider's
  *   signed URL); without it, or the API key, it is a 401: a call id alone plays nothing.
  * - `GET /`: a page that explains the simulator and its outcomes.
  *
- * The API needs the `authorization: <api key>` header (401 otherwise).
+ * The API needs the `authorization: <api key>` header with a key of a simulator account
+ * (simulatorAccount; 401 otherwise); each account sees only its own calls.
  */
 export function callSimulatorRoutes(deps: CallSimulatorDeps) {
   const logger = deps.logger.child({ module: "call-simulator" });
-  const baseUrl = simulatorApiUrl(deps.publicUrl);
-  const keyHash = sha256(deps.apiKey);
-  const keyHashHex = keyHash.toString("hex");
-  const sign = (body: string) =>
-    createHmac("sha256", deps.webhookSecret).update(body).digest("hex");
-  const recordingToken = (callId: string) => sign(`recording:${callId}`).slice(0, 40);
-  const hasKey = (c: Context) => {
+  /** The caller's account (its key's hash and webhook secret), or null for a refused key. */
+  const accountOf = (c: Context) => {
     const given = c.req.header("authorization")?.trim() ?? "";
-    return given !== "" && timingSafeEqual(sha256(given), keyHash);
+    // Bland documents the bare key; a Bearer prefix is accepted as well.
+    const key = given.replace(/^Bearer\s+/i, "");
+    const account = key ? simulatorAccountForKey(deps.secretKey, "bland", key) : null;
+    return account ? { ...account, keyHash: apiKeyHash(key) } : null;
   };
 
-  const requireKey: MiddlewareHandler = async (c, next) => {
-    const given = c.req.header("authorization")?.trim() ?? "";
-    if (!given || !timingSafeEqual(sha256(given), keyHash)) {
+  const requireKey: MiddlewareHandler<{ Variables: { account: Account } }> = async (c, next) => {
+    const account = accountOf(c);
+    if (!account) {
+      const given = c.req.header("authorization")?.trim() ?? "";
       return blandError(
         c,
         401,
@@ -114,10 +147,11 @@ export function callSimulatorRoutes(deps: CallSimulatorDeps) {
         given ? "Invalid API key." : "Missing API key: send it in the authorization header.",
       );
     }
+    c.set("account", account);
     await next();
   };
 
-  const api = new Hono();
+  const api = new Hono<{ Variables: { account: Account } }>();
   api.use("*", requireKey);
 
   api.post("/calls", async (c) => {
@@ -139,73 +173,67 @@ export function callSimulatorRoutes(deps: CallSimulatorDeps) {
       );
     }
     const body = parsed.data;
-    const request: CallRequest = {
-      phoneNumber: body.phone_number,
-      task: body.task,
-      firstSentence: body.first_sentence || null,
-      metadata: body.metadata ?? null,
-      requestData: body.request_data ?? null,
-      analysisSchema: body.analysis_schema ?? null,
-      voicemail: {
-        leaveMessage: body.voicemail_action === "leave_message",
-        message: body.voicemail_message || null,
-      },
-    };
-    const createdAt = new Date();
-    const plan = planCall(request, createdAt, deps.pace);
-    const callId = randomUUID();
-    const record = body.record === true;
-    const recorded = record && plan.transcripts.length > 0;
-    const row = {
-      callId,
-      apiKeyHash: keyHashHex,
-      phoneNumber: request.phoneNumber,
-      fromNumber: body.from ?? SIMULATOR_FROM_NUMBER,
-      task: request.task,
-      firstSentence: request.firstSentence,
-      record,
-      requestData: request.requestData,
-      analysisSchema: request.analysisSchema,
-      metadata: request.metadata,
-      webhookUrl: body.webhook ?? null,
-      status: "queued" as const,
-      outcome: plan.outcome.status,
-      answeredBy: plan.outcome.answeredBy,
-      callLength: plan.callLength,
-      transcripts: plan.transcripts,
-      summary: plan.summary,
-      errorMessage: plan.outcome.errorMessage,
-      recordingUrl: recorded
-        ? `${baseUrl}/recordings/${callId}.wav?token=${recordingToken(callId)}`
-        : null,
-      recording: null,
-      answerAt: plan.answerAt,
-      endAt: plan.endAt,
-      webhookBody: null,
-      webhookSignature: null,
-      webhookAttempts: 0,
-      webhookDeliveredAt: null,
-      createdAt,
-      startedAt: null,
-      completedAt: null,
-    };
-    // The post-call webhook is made (and signed) now: the worker holds no secret, and every
-    // retry sends the same bytes.
-    const webhookBody = row.webhookUrl ? JSON.stringify(callObject(finalCall(row))) : null;
-    await deps.db.insert(simulatorCalls).values({
-      ...row,
-      webhookBody,
-      webhookSignature: webhookBody ? sign(webhookBody) : null,
-    });
-    try {
-      await enqueueCall(deps.queue, callId, plan.endAt.getTime() - createdAt.getTime());
-    } catch (error) {
-      // Not queued: not dialled either, so it does not count.
-      await deps.db.delete(simulatorCalls).where(eq(simulatorCalls.callId, callId));
-      throw error;
+    // Send Call's `from` must be "a phone number … that you own": the simulator owns one.
+    if (body.from && body.from !== SIMULATOR_FROM_NUMBER) {
+      return blandError(
+        c,
+        400,
+        "INVALID_FROM_NUMBER",
+        `Invalid from: ${body.from} is not one of this account's numbers (the call simulator's is ${SIMULATOR_FROM_NUMBER}).`,
+      );
     }
+    const voice = body.voice ? simulatorVoice(body.voice) : null;
+    if (body.voice && !voice) {
+      return blandError(
+        c,
+        400,
+        "INVALID_VOICE",
+        `Invalid voice: ${body.voice} is not one of this account's voices (GET /v1/voices).`,
+      );
+    }
+    const voicemailAction = body.voicemail?.action ?? body.voicemail_action;
+    const account = c.get("account");
+    const call = await placeSimulatedCall(deps, {
+      dialect: "bland",
+      apiKeyHash: account.keyHash,
+      request: json as Record<string, unknown>,
+      call: {
+        phoneNumber: body.phone_number,
+        task: body.task,
+        firstSentence: body.first_sentence || null,
+        metadata: body.metadata ?? null,
+        requestData: body.request_data ?? null,
+        analysisSchema: body.analysis_schema ?? null,
+        voicemail: {
+          leaveMessage: voicemailAction === "leave_message",
+          message: body.voicemail?.message || body.voicemail_message || null,
+        },
+        transferNumber: body.transfer_phone_number ?? null,
+        voice: voice?.id ?? null,
+        language: body.language ?? null,
+      },
+      fromNumber: body.from ?? null,
+      record: body.record === true,
+      // Bland's one post-call webhook: the full call object, signed with the account's secret.
+      webhooks: (ended) => {
+        if (!body.webhook) return [];
+        const webhookBody = JSON.stringify(callObject(ended));
+        return [
+          {
+            at: "end",
+            url: body.webhook,
+            body: webhookBody,
+            headers: {
+              "user-agent": "Bland Webhooks (Ringback call simulator)",
+              [BLAND_SIGNATURE_HEADER]: signBlandPayload(webhookBody, account.webhookSecret),
+            },
+          },
+        ];
+      },
+    });
+    const callId = call.callId;
     logger.info(
-      { callId, outcome: plan.outcome.status, answeredBy: plan.outcome.answeredBy },
+      { callId, outcome: call.outcome, answeredBy: call.answeredBy },
       "Simulated call queued",
     );
     return c.json({
@@ -217,13 +245,6 @@ export function callSimulatorRoutes(deps: CallSimulatorDeps) {
   });
 
   api.get("/calls", async (c) => {
-    const conditions: SQL[] = [eq(simulatorCalls.apiKeyHash, keyHashHex)];
-    const toNumber = c.req.query("to_number");
-    const fromNumber = c.req.query("from_number");
-    const attemptId = c.req.query("attempt_id");
-    if (toNumber) conditions.push(eq(simulatorCalls.phoneNumber, toNumber));
-    if (fromNumber) conditions.push(eq(simulatorCalls.fromNumber, fromNumber));
-    if (attemptId) conditions.push(sql`(${simulatorCalls.metadata}->>'attempt_id') = ${attemptId}`);
     // Bland's index range (`from` inclusive, `to` exclusive) or `limit`; 100 by default.
     const whole = (name: string) => {
       const raw = c.req.query(name);
@@ -233,35 +254,75 @@ export function callSimulatorRoutes(deps: CallSimulatorDeps) {
     const offset = whole("from") ?? 0;
     const to = whole("to");
     const wanted = to !== null ? to - offset : (whole("limit") ?? DEFAULT_LIST);
-    const limit = Math.max(0, Math.min(wanted, MAX_LIST));
-    const ascending = c.req.query("ascending") === "true";
-    const where = and(...conditions);
-    const [rows, [total]] = await Promise.all([
-      deps.db
-        .select()
-        .from(simulatorCalls)
-        .where(where)
-        .orderBy(
-          ascending ? asc(simulatorCalls.createdAt) : desc(simulatorCalls.createdAt),
-          ascending ? asc(simulatorCalls.callId) : desc(simulatorCalls.callId),
-        )
-        .limit(limit)
-        .offset(offset),
-      deps.db.select({ n: count() }).from(simulatorCalls).where(where),
-    ]);
-    return c.json({ count: total?.n ?? 0, calls: rows.map(callListItem) });
+    const { total, calls } = await listSimulatedCalls(deps.db, {
+      dialect: "bland",
+      apiKeyHash: c.get("account").keyHash,
+      toNumber: c.req.query("to_number"),
+      fromNumber: c.req.query("from_number"),
+      attemptId: c.req.query("attempt_id"),
+      offset,
+      limit: Math.max(0, Math.min(wanted, MAX_LIST)),
+      ascending: c.req.query("ascending") === "true",
+    });
+    return c.json({ count: total, calls: calls.map(callListItem) });
   });
 
   api.get("/calls/:callId", async (c) => {
-    const callId = c.req.param("callId");
-    const [call] = isUuid(callId)
-      ? await deps.db
-          .select()
-          .from(simulatorCalls)
-          .where(and(eq(simulatorCalls.callId, callId), eq(simulatorCalls.apiKeyHash, keyHashHex)))
-      : [];
+    const call = await loadSimulatedCall(deps.db, {
+      dialect: "bland",
+      apiKeyHash: c.get("account").keyHash,
+      callId: c.req.param("callId"),
+    });
     if (!call) return blandError(c, 404, "NOT_FOUND", "Call not found.");
     return c.json(callObject(call));
+  });
+
+  // List Voices: Bland's cookbook reads "an array of voice objects" (11-personas-and-voices).
+  api.get("/voices", (c) => c.json(SIMULATOR_VOICES.map(blandVoice)));
+
+  // Voice Details (docs.bland.ai/api-v1/get/voices-id): by id or name, `{ voice }`.
+  api.get("/voices/:id", (c) => {
+    const voice = simulatorVoice(c.req.param("id"));
+    if (!voice) return blandError(c, 404, "NOT_FOUND", "Voice not found.");
+    return c.json({ voice: blandVoice(voice) });
+  });
+
+  // List Numbers (docs.bland.ai/api-v1/get/inbound): the numbers the account owns, usable as
+  // Send Call's `from`. Every simulator account owns the simulator's one number.
+  api.get("/inbound", (c) =>
+    c.json({
+      inbound_numbers: [
+        {
+          created_at: "2024-01-01T00:00:00.000000+00:00",
+          phone_number: SIMULATOR_FROM_NUMBER,
+          prompt: null,
+          webhook: null,
+          voice_id: null,
+          dynamic_data: null,
+          interruption_threshold: null,
+          first_sentence: null,
+          transfer_phone_number: null,
+          voice_settings: null,
+          record: false,
+          max_duration: 30,
+        },
+      ],
+    }),
+  );
+
+  // Account Details (docs.bland.ai/api-v1/get/me).
+  api.get("/me", async (c) => {
+    const { total } = await listSimulatedCalls(deps.db, {
+      dialect: "bland",
+      apiKeyHash: c.get("account").keyHash,
+      offset: 0,
+      limit: 0,
+    });
+    return c.json({
+      status: "active",
+      billing: { current_balance: 1000, refill_to: null },
+      total_calls: total,
+    });
   });
 
   api.all("*", (c) => blandError(c, 404, "NOT_FOUND", "No such endpoint in the call simulator."));
@@ -280,9 +341,9 @@ export function callSimulatorRoutes(deps: CallSimulatorDeps) {
     const file = c.req.param("file");
     const callId = file.endsWith(".wav") ? file.slice(0, -4) : "";
     const token = Buffer.from(c.req.query("token") ?? "");
-    const expected = Buffer.from(recordingToken(callId));
+    const expected = Buffer.from(recordingToken(deps.secretKey, callId));
     const tokenOk = token.length === expected.length && timingSafeEqual(token, expected);
-    if (!tokenOk && !hasKey(c)) {
+    if (!tokenOk && !accountOf(c)) {
       return blandError(c, 401, "UNAUTHORIZED", "This recording link is not valid.");
     }
     const [call] = isUuid(callId)
@@ -309,6 +370,7 @@ export function callSimulatorRoutes(deps: CallSimulatorDeps) {
 <p>The outcome depends on the last four digits of the number called:</p>
 <table><thead><tr><th scope="col">Last four digits</th><th scope="col">Outcome</th></tr></thead><tbody>
 ${OUTCOME_TABLE.map((row) => html`<tr><td>${row.digits}</td><td>${row.outcome}</td></tr>\n`)}</tbody></table>
+<p>Calls come from ${SIMULATOR_FROM_NUMBER}, the one number a simulator account owns. The simulator speaks English only; a voice chosen from its list (${SIMULATOR_VOICES.map((v) => v.name).join(", ")}) is kept with the call, and a transfer is noted in the transcript rather than made.</p>
 <p>A call rings for ${formatSeconds(deps.pace.ringMs)}, and each turn of its conversation takes ${formatSeconds(deps.pace.turnMs)}.</p>`
           .value,
       ),

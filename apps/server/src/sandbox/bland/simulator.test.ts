@@ -1,17 +1,33 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { parseByteRange } from "../../lib/byte-range.ts";
-import { planCall, recordedTurns } from "./call.ts";
+import {
+  callObject,
+  finalCall,
+  planCall,
+  recordedTurns,
+  SIMULATOR_FROM_NUMBER,
+  type SimulatorCall,
+  transferredTo,
+} from "./call.ts";
 import {
   answeredConversation,
   formAnswers,
   nameFromGreeting,
   openingFromTask,
   questionsFromTask,
+  transferConversation,
   voicemailConversation,
 } from "./conversation.ts";
-import { simulatorApiUrl, simulatorCredentials } from "./credentials.ts";
-import { attemptNumber, outcomeFor } from "./outcomes.ts";
+import {
+  INSTALLATION_ACCOUNT,
+  simulatorAccount,
+  simulatorAccountForKey,
+  simulatorApiUrl,
+  simulatorCredentials,
+} from "./credentials.ts";
+import { attemptNumber, OUTCOME_TABLE, outcomeFor } from "./outcomes.ts";
+import { SIMULATOR_VOICES, simulatorVoice } from "./voices.ts";
 import { renderRecording, SAMPLE_RATE } from "./wav.ts";
 
 const SCRIPT =
@@ -33,6 +49,13 @@ describe("outcomes", () => {
       answeredBy: "human",
     });
     expect(outcomeFor("+442079460958", 1).answeredBy).toBe("human");
+    expect(outcomeFor("+14155550007", 1)).toMatchObject({
+      status: "completed",
+      answeredBy: "human",
+      asksForPerson: true,
+    });
+    expect(outcomeFor("+14155550123", 1).asksForPerson).toBeUndefined();
+    expect(OUTCOME_TABLE.map((row) => row.digits)).toContain("0007");
   });
 
   it("read metadata.attempt as a number or numeric string", () => {
@@ -171,6 +194,85 @@ describe("conversation", () => {
   });
 });
 
+describe("asking for a person (0007)", () => {
+  const base = { task: SCRIPT, firstSentence: null, name: "Ada" };
+
+  it("is transferred to the transfer number, noted in the transcript", () => {
+    const transferred = transferConversation({ ...base, transferNumber: "+14155550199" });
+    expect(transferred.turns[0]!.user).toBe("Actually, could I speak to a real person, please?");
+    expect(transferred.agentAction).toBe("Transferred the call to +14155550199");
+    expect(transferred.summary).toContain("transferred the call to +14155550199");
+  });
+
+  it("hears that the assistant cannot transfer when there is no transfer number", () => {
+    const refused = transferConversation({ ...base, transferNumber: null });
+    expect(refused.turns.at(-1)!.assistant).toContain("I can't transfer you");
+    expect(refused.agentAction).toBe("Call ended by assistant");
+    expect(refused.summary).toContain("could not transfer");
+  });
+
+  it("plans the transfer into the call, and Bland's call object says where it went", () => {
+    const request = {
+      phoneNumber: "+14155550007",
+      task: SCRIPT,
+      firstSentence: null,
+      metadata: { attempt: 1 },
+      requestData: null,
+      analysisSchema: null,
+      voicemail: { leaveMessage: false, message: null },
+    };
+    const pace = { ringMs: 100, turnMs: 100 };
+    const createdAt = new Date("2026-01-01T10:00:00.000Z");
+    const plan = planCall({ ...request, transferNumber: "+14155550199" }, createdAt, pace);
+    expect(plan.transcripts.at(-1)).toMatchObject({
+      user: "agent-action",
+      text: "Transferred the call to +14155550199",
+    });
+    expect(transferredTo(plan.transcripts)).toBe("+14155550199");
+    const without = planCall(request, createdAt, pace);
+    expect(transferredTo(without.transcripts)).toBeNull();
+    expect(without.transcripts.map((t) => t.text).join("\n")).toContain("I can't transfer you");
+
+    const row = {
+      callId: "00000000-0000-4000-8000-000000000007",
+      status: "queued",
+      outcome: "completed",
+      answeredBy: "human",
+      phoneNumber: request.phoneNumber,
+      fromNumber: SIMULATOR_FROM_NUMBER,
+      record: false,
+      transcripts: plan.transcripts,
+      callLength: plan.callLength,
+      summary: plan.summary,
+      errorMessage: null,
+      recordingUrl: null,
+      metadata: null,
+      requestData: null,
+      analysisSchema: null,
+      answerAt: plan.answerAt,
+      endAt: plan.endAt,
+      createdAt,
+      startedAt: null,
+      completedAt: null,
+    } as unknown as SimulatorCall;
+    // Shown once the call has ended, like the rest of the plan.
+    expect(callObject(row).transferred_to).toBeNull();
+    expect(callObject(finalCall(row)).transferred_to).toBe("+14155550199");
+  });
+});
+
+describe("voices", () => {
+  it("are a small English list, found by id or name", () => {
+    expect(SIMULATOR_VOICES.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(SIMULATOR_VOICES.map((v) => v.id)).size).toBe(SIMULATOR_VOICES.length);
+    expect(SIMULATOR_VOICES.every((v) => v.language === "en")).toBe(true);
+    const [first] = SIMULATOR_VOICES;
+    expect(simulatorVoice(first!.id)).toBe(first);
+    expect(simulatorVoice(first!.name.toUpperCase())).toBe(first);
+    expect(simulatorVoice("maya")).toBeNull();
+  });
+});
+
 describe("planCall", () => {
   const request = {
     phoneNumber: "+14155550123",
@@ -254,11 +356,67 @@ describe("credentials", () => {
     expect(simulatorCredentials("secret-a")).toEqual(a);
     expect(simulatorCredentials("secret-b").apiKey).not.toBe(a.apiKey);
     expect(a.webhookSecret).not.toBe(a.apiKey);
+    // The installation's account in Bland's dialect: sim_bland_<account>.<mac>.
+    const account = Buffer.from(INSTALLATION_ACCOUNT).toString("base64url");
+    expect(a.apiKey).toMatch(new RegExp(`^sim_bland_${account}\\.[0-9a-f]{40}$`));
+    expect(a).toEqual(simulatorAccount("secret-a", "bland", INSTALLATION_ACCOUNT));
+    // Computed independently with node:crypto here.
+    const mac = createHmac("sha256", "secret-a")
+      .update(`ringback:call-simulator:api-key:bland:${account}:v1`)
+      .digest("hex")
+      .slice(0, 40);
+    expect(a.apiKey).toBe(`sim_bland_${account}.${mac}`);
     expect(a.webhookSecret).toBe(
       createHmac("sha256", "secret-a")
-        .update("ringback:call-simulator:webhook-secret:v1")
+        .update(`ringback:call-simulator:webhook-secret:${a.apiKey}:v1`)
         .digest("hex"),
     );
     expect(simulatorApiUrl("http://localhost:3000/")).toBe("http://localhost:3000/sandbox/bland");
+    expect(simulatorApiUrl("http://localhost:3000", "vapi")).toBe(
+      "http://localhost:3000/sandbox/vapi",
+    );
+  });
+
+  it("give each account its own key and webhook secret", () => {
+    const orgA = simulatorAccount("secret", "bland", "6f1c1f4e-0000-4000-8000-00000000000a");
+    const orgB = simulatorAccount("secret", "bland", "6f1c1f4e-0000-4000-8000-00000000000b");
+    expect(orgA.apiKey).not.toBe(orgB.apiKey);
+    expect(orgA.webhookSecret).not.toBe(orgB.webhookSecret);
+    // The same account in another dialect is another account's key.
+    const vapi = simulatorAccount("secret", "vapi", "6f1c1f4e-0000-4000-8000-00000000000a");
+    expect(vapi.apiKey).toMatch(/^sim_vapi_/);
+    expect(vapi.apiKey).not.toBe(orgA.apiKey);
+    expect(vapi.webhookSecret).not.toBe(orgA.webhookSecret);
+  });
+
+  it("recognise their own keys and refuse tampered ones and other dialects'", () => {
+    const accountId = "6f1c1f4e-0000-4000-8000-00000000000a";
+    const { apiKey, webhookSecret } = simulatorAccount("secret", "bland", accountId);
+    expect(simulatorAccountForKey("secret", "bland", apiKey)).toEqual({ accountId, webhookSecret });
+    expect(simulatorAccountForKey("secret", "bland", ` ${apiKey} `)).toEqual({
+      accountId,
+      webhookSecret,
+    });
+    // Another installation's SECRET_KEY, or another dialect.
+    expect(simulatorAccountForKey("other-secret", "bland", apiKey)).toBeNull();
+    expect(simulatorAccountForKey("secret", "vapi", apiKey)).toBeNull();
+    expect(
+      simulatorAccountForKey(
+        "secret",
+        "vapi",
+        simulatorAccount("secret", "vapi", accountId).apiKey,
+      ),
+    ).toMatchObject({ accountId });
+    // A flipped character of the MAC, or of the account (claiming another organization).
+    const flipped = `${apiKey.slice(0, -1)}${apiKey.endsWith("0") ? "1" : "0"}`;
+    expect(simulatorAccountForKey("secret", "bland", flipped)).toBeNull();
+    const [, mac] = apiKey.split(".");
+    const otherAccount = Buffer.from("6f1c1f4e-0000-4000-8000-00000000000b").toString("base64url");
+    expect(
+      simulatorAccountForKey("secret", "bland", `sim_bland_${otherAccount}.${mac}`),
+    ).toBeNull();
+    for (const key of ["", "sim_bland_", "sk_live_123", `${apiKey}x`, apiKey.toUpperCase()]) {
+      expect(simulatorAccountForKey("secret", "bland", key)).toBeNull();
+    }
   });
 });

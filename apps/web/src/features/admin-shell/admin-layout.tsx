@@ -1,4 +1,6 @@
+import { can, type Permission } from "@ringback/contracts";
 import {
+  AudioLines,
   Building2,
   LayoutDashboard,
   PhoneCall,
@@ -36,18 +38,26 @@ const mainNav = [
   { to: "/admin/call-records", label: "Call Records", icon: PhoneCall },
 ] as const;
 
-const settingsNav = [
+const settingsNav: readonly {
+  to: string;
+  label: string;
+  icon: typeof Building2;
+  /** Shown only to the roles that hold it. */
+  permission?: Permission;
+}[] = [
   { to: "/admin/settings/organization", label: "Organization Settings", icon: Building2 },
   { to: "/admin/settings/do-not-call", label: "Do Not Call", icon: PhoneOff },
   { to: "/admin/settings/webhooks", label: "Webhooks", icon: Webhook },
+  // Issue 15: the voice platform and its keys, for owners and admins.
+  { to: "/admin/settings/voice", label: "Voice", icon: AudioLines, permission: "voice:manage" },
   { to: "/admin/settings/profile", label: "Profile", icon: UserRound },
-] as const;
+];
 
 /** SPEC.md §2 admin header and collapsible sidebar (Ctrl/Cmd+B), around every /admin page. */
 export function AdminLayout() {
   const { pathname } = useLocation();
   const [creating, setCreating] = useState(false);
-  const { current } = useCurrentOrganization();
+  const { current, role } = useCurrentOrganization();
   const live = useLiveUpdates(current?.id);
   return (
     <SidebarProvider>
@@ -63,7 +73,10 @@ export function AdminLayout() {
           <SidebarContent>
             {[
               { label: "Workspace", items: mainNav },
-              { label: "Settings", items: settingsNav },
+              {
+                label: "Settings",
+                items: settingsNav.filter((item) => !item.permission || can(role, item.permission)),
+              },
             ].map((group) => (
               <SidebarGroup key={group.label}>
                 <SidebarGroupLabel>{group.label}</SidebarGroupLabel>

@@ -1,11 +1,22 @@
-import { defaultCallSettings } from "@ringback/contracts";
+import {
+  BLAND_CAPABILITIES,
+  defaultCallSettings,
+  RETELL_CAPABILITIES,
+  SIMULATOR_CAPABILITIES,
+  type VoiceCapabilities,
+} from "@ringback/contracts";
 import { describe, expect, it } from "vitest";
 import {
   COMMON_TIME_ZONES,
+  capabilityNote,
   countryName,
   countryOptions,
   describeCallSettings,
+  languageName,
+  otherPlatformVoice,
   parseCallSettingsForm,
+  parseTransferNumber,
+  providerLabel,
   timeZoneOptions,
   toCallSettingsForm,
 } from "./call-settings-form";
@@ -119,6 +130,24 @@ describe("call settings form", () => {
       window: "09:00–20:00 (America/New York)",
       country: "United States",
       voicemail: "Hang up",
+      voice: "The provider’s default voice",
+      language: "English (provider default)",
+      callLength: "At most 10 minutes",
+      transfer: "No transfer",
+    });
+    expect(
+      describeCallSettings({
+        ...defaultCallSettings,
+        voice: { provider: "vapi", id: "Elliot", name: "Elliot (Canadian)" },
+        language: "es-MX",
+        maxCallMinutes: 5,
+        transferNumber: "+14155550123",
+      }),
+    ).toMatchObject({
+      voice: "Elliot (Canadian) (Vapi)",
+      language: "Spanish (Mexico)",
+      callLength: "At most 5 minutes",
+      transfer: "To +14155550123 when the person asks for a human",
     });
     expect(describeCallSettings({ ...defaultCallSettings, maxAttempts: 1 }).attempts).toBe(
       "1 attempt, no retries",
@@ -158,5 +187,156 @@ describe("the default country (issue 12)", () => {
     expect(describeCallSettings({ ...defaultCallSettings, defaultCountry: "FR" }).country).toBe(
       "France",
     );
+  });
+});
+
+describe("the voice options (issue 15 §4)", () => {
+  const voice = { provider: "bland", id: "maya", name: "Maya" } as const;
+
+  it("start from the saved options, or the defaults: provider's voice and language, 10 minutes", () => {
+    expect(toCallSettingsForm(null)).toMatchObject({
+      voice: null,
+      language: "",
+      maxCallMinutes: "10",
+      transferNumber: "",
+    });
+    expect(
+      toCallSettingsForm({
+        ...defaultCallSettings,
+        voice,
+        language: "de-DE",
+        maxCallMinutes: 5,
+        transferNumber: "+442079460958",
+      }),
+    ).toMatchObject({
+      voice,
+      language: "de-DE",
+      maxCallMinutes: "5",
+      transferNumber: "+442079460958",
+    });
+  });
+
+  it("sends a chosen voice, language, length and transfer number in the PUT body", () => {
+    const parsed = parseCallSettingsForm({
+      ...base,
+      voice,
+      language: "es-MX",
+      maxCallMinutes: " 5 ",
+      transferNumber: " +44 20 7946 0958 ",
+    });
+    expect(parsed).toEqual({
+      ok: true,
+      value: {
+        ...defaultCallSettings,
+        voice,
+        language: "es-MX",
+        maxCallMinutes: 5,
+        transferNumber: "+442079460958",
+      },
+    });
+  });
+
+  it("sends the defaults as null: no voice, no language, no transfer", () => {
+    const parsed = parseCallSettingsForm(base);
+    expect(parsed.ok && parsed.value).toMatchObject({
+      voice: null,
+      language: null,
+      maxCallMinutes: 10,
+      transferNumber: null,
+    });
+  });
+
+  it("keeps the call length between 1 and 30 whole minutes", () => {
+    for (const maxCallMinutes of ["0", "31", "2.5", "", "ten", "-1"]) {
+      const result = parseCallSettingsForm({ ...base, maxCallMinutes });
+      expect(result.ok ? maxCallMinutes : result.errors.maxCallMinutes).toBe(
+        "Choose between 1 and 30 minutes",
+      );
+    }
+    for (const maxCallMinutes of ["1", "30"]) {
+      const result = parseCallSettingsForm({ ...base, maxCallMinutes });
+      expect(result.ok && result.value.maxCallMinutes).toBe(Number(maxCallMinutes));
+    }
+  });
+
+  it("takes a transfer number only with its country code", () => {
+    expect(parseTransferNumber("")).toEqual({ value: null });
+    expect(parseTransferNumber("   ")).toEqual({ value: null });
+    expect(parseTransferNumber("+1 (415) 555-0123")).toEqual({ value: "+14155550123" });
+    expect(parseTransferNumber("415 555 0123")).toEqual({
+      error: "Enter the number with its country code, starting with +",
+    });
+    for (const bad of ["+0 415 555", "+12", "+1 415 555 0123 4567 890"]) {
+      expect(parseTransferNumber(bad).error).toBe(
+        "Enter a phone number with its country code, e.g. +1 415 555 0123",
+      );
+    }
+    const result = parseCallSettingsForm({ ...base, transferNumber: "020 7946 0958" });
+    expect(result.ok ? null : result.errors.transferNumber).toMatch(/country code/);
+  });
+
+  it("refuses a language that is not on the list", () => {
+    const result = parseCallSettingsForm({ ...base, language: "tlh" });
+    expect(result.ok ? null : result.errors.language).toBe("Choose a language from the list");
+  });
+
+  it("leaves out what a draft from before the options lacks (the saved ones stay)", () => {
+    const { voice: _v, language: _l, maxCallMinutes: _m, transferNumber: _t, ...old } = base;
+    const parsed = parseCallSettingsForm(old);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    for (const key of ["voice", "language", "maxCallMinutes", "transferNumber"]) {
+      expect(key in parsed.value).toBe(false);
+    }
+  });
+
+  it("says when an option cannot be honoured, and passes on the provider's remarks", () => {
+    expect(capabilityNote("transfer", SIMULATOR_CAPABILITIES, "Simulator")).toEqual({
+      kind: "unsupported",
+      text: `Simulator cannot use a transfer to a person: this option is not used. ${SIMULATOR_CAPABILITIES.transfer.note}`,
+    });
+    expect(capabilityNote("language", BLAND_CAPABILITIES, "Bland")).toEqual({
+      kind: "info",
+      text: BLAND_CAPABILITIES.language.note,
+    });
+    expect(capabilityNote("voice", RETELL_CAPABILITIES, "Retell")).toBeNull();
+    const noTransfer: VoiceCapabilities = {
+      ...RETELL_CAPABILITIES,
+      transfer: { supported: false, note: null },
+    };
+    expect(capabilityNote("transfer", noTransfer, "Retell")?.text).toBe(
+      "Retell cannot use a transfer to a person: this option is not used.",
+    );
+    expect(capabilityNote("voice", null, "Retell")).toBeNull();
+    expect(providerLabel("vapi", true)).toBe("Vapi (simulated)");
+    expect(providerLabel("simulator", true)).toBe("Simulator");
+    expect(providerLabel("bland", true)).toBe("Simulator");
+    expect(providerLabel("retell", false)).toBe("Retell");
+  });
+
+  it("names a voice's language for people", () => {
+    expect(languageName("en")).toBe("English");
+    expect(languageName("es-MX")).toBe("Spanish (Mexico)");
+    expect(languageName("de")).toBe("German");
+  });
+
+  it("says when the saved voice was chosen for another platform", () => {
+    expect(otherPlatformVoice(voice, "vapi", "Vapi")).toBe(
+      "Chosen for Bland — Vapi calls use Vapi's default voice",
+    );
+    expect(otherPlatformVoice(voice, "bland", "Bland")).toBeNull();
+    // The simulator's voices are not Bland's, though it speaks Bland's API.
+    expect(otherPlatformVoice(voice, "simulated-bland", "Simulator")).toBe(
+      "Chosen for Bland — Simulator calls use Simulator's default voice",
+    );
+    expect(
+      otherPlatformVoice(
+        { provider: "simulated-bland", id: "sim-voice-ava", name: "Ava" },
+        "bland",
+        "Bland",
+      ),
+    ).toBe("Chosen for Simulator — Bland calls use Bland's default voice");
+    expect(otherPlatformVoice(null, "vapi", "Vapi")).toBeNull();
+    expect(otherPlatformVoice(voice, null, null)).toBeNull();
   });
 });

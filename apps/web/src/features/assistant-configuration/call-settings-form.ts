@@ -1,11 +1,24 @@
 import {
+  type AssistantVoice,
   CALLING_HOURS_MESSAGE,
   type CallSettings,
   callSettingsSchema,
   defaultCallSettings,
   isIanaTimeZone,
+  isVoiceLanguage,
   LAWFUL_CALLING_HOURS,
+  MAX_CALL_MINUTES,
+  normalizePhone,
+  phoneSchema,
+  VOICE_OPTION_LABELS,
+  type VoiceCapabilities,
+  type VoiceOptionKey,
+  type VoiceProviderChoice,
+  type VoiceSource,
+  voiceLanguageLabel,
   type voicemailActions,
+  voiceSourceLabel,
+  voiceSourceOf,
 } from "@ringback/contracts";
 import { getCountries, isSupportedCountry } from "libphonenumber-js";
 
@@ -22,6 +35,16 @@ export interface CallSettingsForm {
   voicemailMessage: string;
   skipSundays: boolean;
   skipHolidays: boolean;
+  /**
+   * Issue 15 §4, the voice options (a draft from before they existed lacks them: left out, the
+   * saved ones stay). The voice with the platform whose list it came from; null: the default.
+   */
+  voice?: AssistantVoice | null;
+  /** A BCP 47 tag of VOICE_LANGUAGES, or "" for the provider's default. */
+  language?: string;
+  maxCallMinutes?: string;
+  /** As typed; "" for no transfer. */
+  transferNumber?: string;
 }
 
 export type CallSettingsErrors = Partial<Record<keyof CallSettingsForm, string>>;
@@ -43,6 +66,10 @@ export function toCallSettingsForm(settings: CallSettings | null | undefined): C
     voicemailMessage: s.voicemailMessage ?? "",
     skipSundays: s.skipSundays ?? false,
     skipHolidays: s.skipHolidays ?? false,
+    voice: s.voice ?? null,
+    language: s.language ?? "",
+    maxCallMinutes: String(s.maxCallMinutes ?? MAX_CALL_MINUTES.default),
+    transferNumber: s.transferNumber ?? "",
   };
 }
 
@@ -97,6 +124,19 @@ export function parseCallSettingsForm(
       errors.voicemailMessage = `Use at most ${VOICEMAIL_MESSAGE_MAX} characters`;
     }
   }
+  const language = form.language?.trim();
+  if (language && !isVoiceLanguage(language)) errors.language = "Choose a language from the list";
+  const maxCallMinutes =
+    form.maxCallMinutes === undefined ? undefined : wholeNumber(form.maxCallMinutes);
+  if (
+    maxCallMinutes === null ||
+    (maxCallMinutes !== undefined &&
+      (maxCallMinutes < MAX_CALL_MINUTES.min || maxCallMinutes > MAX_CALL_MINUTES.max))
+  ) {
+    errors.maxCallMinutes = `Choose between ${MAX_CALL_MINUTES.min} and ${MAX_CALL_MINUTES.max} minutes`;
+  }
+  const transfer = parseTransferNumber(form.transferNumber);
+  if (transfer.error) errors.transferNumber = transfer.error;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const parsed = callSettingsSchema.safeParse({
     maxAttempts,
@@ -109,6 +149,10 @@ export function parseCallSettingsForm(
     voicemailMessage: form.voicemailAction === "leave_message" ? message : null,
     skipSundays: form.skipSundays,
     skipHolidays: form.skipHolidays,
+    ...(form.voice === undefined ? {} : { voice: form.voice }),
+    ...(language === undefined ? {} : { language: language || null }),
+    ...(maxCallMinutes === undefined ? {} : { maxCallMinutes }),
+    ...(transfer.value === undefined ? {} : { transferNumber: transfer.value }),
   });
   if (!parsed.success) {
     const first = parsed.error.issues[0];
@@ -116,6 +160,27 @@ export function parseCallSettingsForm(
     return { ok: false, errors: { [key]: first?.message ?? "Check this value" } };
   }
   return { ok: true, value: parsed.data };
+}
+
+/**
+ * The transfer number as typed: empty is none; otherwise a number with its country code
+ * (spaces and punctuation allowed), kept as E.164.
+ */
+export function parseTransferNumber(input: string | undefined): {
+  value?: string | null;
+  error?: string;
+} {
+  if (input === undefined) return {};
+  const trimmed = input.trim();
+  if (!trimmed) return { value: null };
+  if (!trimmed.startsWith("+")) {
+    return { error: "Enter the number with its country code, starting with +" };
+  }
+  const e164 = normalizePhone(trimmed);
+  if (!phoneSchema.safeParse(e164).success) {
+    return { error: "Enter a phone number with its country code, e.g. +1 415 555 0123" };
+  }
+  return { value: e164 };
 }
 
 /** Common IANA zones for the select, plus the saved and the browser's own when missing. */
@@ -208,6 +273,10 @@ export function describeCallSettings(settings: CallSettings): {
   window: string;
   voicemail: string;
   country: string;
+  voice: string;
+  language: string;
+  callLength: string;
+  transfer: string;
 } {
   const attempts =
     settings.maxAttempts === 1
@@ -229,5 +298,74 @@ export function describeCallSettings(settings: CallSettings): {
       settings.voicemailAction === "leave_message"
         ? `Leave a short message: “${settings.voicemailMessage ?? ""}”`
         : "Hang up",
+    voice: settings.voice
+      ? `${settings.voice.name} (${voiceSourceLabel(settings.voice.provider)})`
+      : "The provider’s default voice",
+    language: voiceLanguageLabel(settings.language),
+    callLength: `At most ${settings.maxCallMinutes ?? MAX_CALL_MINUTES.default} minutes`,
+    transfer: settings.transferNumber
+      ? `To ${settings.transferNumber} when the person asks for a human`
+      : "No transfer",
   };
+}
+
+const languageNames = (() => {
+  try {
+    return new Intl.DisplayNames(["en"], { type: "language", fallback: "code" });
+  } catch {
+    return null;
+  }
+})();
+
+/** A voice's language as a person reads it: "en" → "English", "es-MX" → "Spanish (Mexico)". */
+export function languageName(tag: string): string {
+  if (isVoiceLanguage(tag)) return voiceLanguageLabel(tag);
+  try {
+    return languageNames?.of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}
+
+/** How the page names the organization's provider: "Vapi", or "Vapi (simulated)". */
+export function providerLabel(provider: VoiceProviderChoice, simulated: boolean): string {
+  if (provider === "simulator") return voiceSourceLabel("simulated-bland");
+  return voiceSourceLabel(voiceSourceOf(provider, simulated));
+}
+
+/**
+ * The note under a voice option (issue 15 §4): one the provider cannot honour is said so (it is
+ * still saved, and used again on a provider that can); otherwise the provider's own remark, if
+ * any.
+ */
+export function capabilityNote(
+  key: VoiceOptionKey,
+  capabilities: VoiceCapabilities | null | undefined,
+  provider: string,
+): { kind: "unsupported" | "info"; text: string } | null {
+  const capability = capabilities?.[key];
+  if (!capability) return null;
+  if (!capability.supported) {
+    return {
+      kind: "unsupported",
+      text: `${provider} cannot use ${VOICE_OPTION_LABELS[key]}: this option is not used.${
+        capability.note ? ` ${capability.note}` : ""
+      }`,
+    };
+  }
+  return capability.note ? { kind: "info", text: capability.note } : null;
+}
+
+/**
+ * A saved voice chosen from another list than the organization's provider offers (another
+ * platform's, or the simulator's): what the page says about it ("Chosen for Bland — Vapi calls
+ * use Vapi's default voice"); null when it is from the same list (or none is saved).
+ */
+export function otherPlatformVoice(
+  voice: AssistantVoice | null | undefined,
+  source: VoiceSource | null | undefined,
+  provider: string | null | undefined,
+): string | null {
+  if (!voice || !source || !provider || voice.provider === source) return null;
+  return `Chosen for ${voiceSourceLabel(voice.provider)} — ${provider} calls use ${provider}'s default voice`;
 }

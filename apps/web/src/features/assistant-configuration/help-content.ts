@@ -47,6 +47,7 @@ export const STEP_HELP: readonly { summary: string; tips: readonly string[] }[] 
       "Keep the opening short and ask whether now is a good time to talk.",
       "Outcomes are questions each call should answer, such as “Qualified?” or “Budget”; the answers show in Call Records.",
       "Advanced sets how often and when the assistant calls, and what it does on voicemail.",
+      "Advanced also chooses the voice (from your voice provider’s own list), the language, the longest a call may last, and a number to transfer to when the person asks for a human. An option your provider cannot use is marked, and saved all the same.",
     ],
   },
   {

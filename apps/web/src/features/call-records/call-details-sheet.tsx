@@ -166,6 +166,13 @@ function CallDetailsBody({
         <div className="flex flex-wrap items-center gap-3">
           <PlaybackControls callRecordId={call.id} hasRecording={call.hasRecording} label={label} />
           <Badge variant={statusTone(call.status)}>{STATUS_LABELS[call.status]}</Badge>
+          {/* Issue 15: a "Call me now" test call; a call the simulator played (no phone rang). */}
+          {call.isTest ? <Badge variant="secondary">Test call</Badge> : null}
+          {call.simulated ? (
+            <Badge variant="outline" title="Played by the call simulator: no real phone was called">
+              Simulated
+            </Badge>
+          ) : null}
           <span className="text-sm text-muted-foreground">
             {formatCallDate(call.createdAt)} · {formatDuration(call.duration)}
           </span>

@@ -395,6 +395,12 @@ function GroupRows({
                 {phone}
               </span>
             ) : null}
+            {/* Issue 15 §5: a "Call me now" call to a team member's own phone, not a lead. */}
+            {group.isTest ? (
+              <Badge variant="secondary" className="mt-1" data-test-call-badge>
+                Test call
+              </Badge>
+            ) : null}
           </div>
         </TableCell>
         <TableCell>{group.attempts.length}</TableCell>

@@ -5,27 +5,41 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { isDraftAssistant, nextSetupStep } from "@/lib/assistants";
+import { CallMeNowButton } from "../test-calls/call-me-now";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
 /**
  * SPEC.md §2 'Your Form Assistants': name, form title or 'Form not selected', Active/Inactive,
  * created date and Configure. An unfinished one is marked "Draft", says what it needs next and
- * offers "Continue setup" (issue 12 §8).
+ * offers "Continue setup" (issue 12 §8). Owners and admins can have it call their own phone ("Call
+ * me now", issue 15 §5): `testCallsIn` is then the organization.
  */
-export function AssistantGrid({ assistants }: { assistants: readonly Assistant[] }) {
+export function AssistantGrid({
+  assistants,
+  testCallsIn = null,
+}: {
+  assistants: readonly Assistant[];
+  testCallsIn?: string | null;
+}) {
   return (
     <ul aria-label="Your Form Assistants" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {assistants.map((assistant) => (
         <li key={assistant.id}>
-          <AssistantCard assistant={assistant} />
+          <AssistantCard assistant={assistant} testCallsIn={testCallsIn} />
         </li>
       ))}
     </ul>
   );
 }
 
-function AssistantCard({ assistant }: { assistant: Assistant }) {
+function AssistantCard({
+  assistant,
+  testCallsIn,
+}: {
+  assistant: Assistant;
+  testCallsIn: string | null;
+}) {
   const name = assistant.name?.trim();
   const next = isDraftAssistant(assistant) ? nextSetupStep(assistant) : null;
   const href = `/admin/assistant-configuration/${assistant.id}`;
@@ -73,6 +87,13 @@ function AssistantCard({ assistant }: { assistant: Assistant }) {
             Configure
           </Link>
         </Button>
+        {testCallsIn ? (
+          <CallMeNowButton
+            organizationId={testCallsIn}
+            assistantId={assistant.id}
+            assistantName={assistant.name}
+          />
+        ) : null}
       </div>
     </Card>
   );

@@ -147,7 +147,10 @@ function OrganizationDashboard({
                 retrying={assistants.isFetching}
               />
             ) : null}
-            <AssistantGrid assistants={assistants.data ?? []} />
+            <AssistantGrid
+              assistants={assistants.data ?? []}
+              testCallsIn={can(role, "calls:test") ? organization.id : null}
+            />
           </section>
         </>
       ) : (

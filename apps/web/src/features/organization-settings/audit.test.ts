@@ -60,5 +60,19 @@ describe("the audit trail's lines", () => {
     expect(
       auditChanges(event({ before: { skipSundays: false }, after: { skipSundays: true } })),
     ).toEqual(["No calls on Sundays: No → Yes"]);
+    // An assistant's voice options (issue 15 §4).
+    expect(
+      auditChanges(
+        event({
+          action: "assistant.settings_changed",
+          before: { voice: null, maxCallMinutes: 10, transferNumber: null },
+          after: { voice: "Ava (Simulator)", maxCallMinutes: 5, transferNumber: "+442079460958" },
+        }),
+      ),
+    ).toEqual([
+      "Voice: (none) → Ava (Simulator)",
+      "Maximum call length (minutes): 10 → 5",
+      "Transfer number: (none) → +442079460958",
+    ]);
   });
 });

@@ -15,6 +15,13 @@ const FIELD_LABELS: Record<string, string> = {
   source: "Source",
   skipSundays: "No calls on Sundays",
   skipHolidays: "No calls on public holidays",
+  voice: "Voice",
+  language: "Language",
+  maxCallMinutes: "Maximum call length (minutes)",
+  transferNumber: "Transfer number",
+  provider: "Voice provider",
+  callerNumber: "Caller number",
+  apiKeyEnding: "API key ending in",
 };
 
 function subject(event: AuditEventItem): string {
@@ -41,6 +48,12 @@ export function describeAuditEvent(event: AuditEventItem): string {
       return `created the API key ${subject(event)}`;
     case "api_key.revoked":
       return `revoked the API key ${subject(event)}`;
+    case "voice.provider_set":
+      return `set the voice provider to ${subject(event)}`;
+    case "voice.provider_reset":
+      return event.subjectLabel
+        ? `went back to the installation's default voice provider (${event.subjectLabel})`
+        : "went back to the installation's default voice provider";
     default:
       return `${event.action} ${subject(event)}`;
   }

@@ -5,14 +5,16 @@ import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isRetryable, type PlaceCallInput, VoiceProviderError } from "../voice-provider.ts";
+import { toCallerNumbers, toVoiceOptions } from "./bland-account.ts";
 import {
+  mapBlandPhase,
   mapBlandStatus,
   mapTranscript,
   minutesToSeconds,
   parseBlandWebhook,
   toCallOutcome,
 } from "./bland-call.ts";
-import { createBlandProvider, FORM_ANSWERS_INSTRUCTION } from "./bland-provider.ts";
+import { blandLanguage, createBlandProvider, FORM_ANSWERS_INSTRUCTION } from "./bland-provider.ts";
 import { signBlandPayload, verifyBlandSignature } from "./bland-signature.ts";
 
 // Reproduces the Call Details example of Bland's documentation (docs.bland.ai/api-v1/get/calls-id;
@@ -30,6 +32,8 @@ const input: PlaceCallInput = {
   outcomeQuestions: [],
   maxDurationMinutes: 10,
   voicemail: { action: "leave_message", message: "Sorry we missed you, we will call back." },
+  voice: { voiceId: null, language: null, transferNumber: null },
+  assistant: { id: "asst_1", name: "Kitchen leads", updatedAt: new Date("2026-01-01T00:00:00Z") },
   webhookUrl: "https://ringback.example/api/webhooks/voice/bland",
   metadata: { submissionId: "sub_1", attemptId: "att_1", attempt: 2, organizationId: "org_1" },
 };
@@ -77,8 +81,15 @@ beforeEach(() => {
   routes = {};
 });
 
-const provider = () =>
-  createBlandProvider({ apiKey: "key_123", apiUrl: baseUrl, webhookSecret: "s", simulator: false });
+const provider = (options: Partial<Parameters<typeof createBlandProvider>[0]> = {}) =>
+  createBlandProvider({
+    apiKey: "key_123",
+    apiUrl: baseUrl,
+    webhookSecret: "s",
+    callerNumber: null,
+    simulator: false,
+    ...options,
+  });
 
 describe("placeCall", () => {
   it("posts Bland's Send Call body with the key in `authorization`", async () => {
@@ -97,8 +108,7 @@ describe("placeCall", () => {
       record: true,
       max_duration: 10,
       answered_by_enabled: true,
-      voicemail_action: "leave_message",
-      voicemail_message: "Sorry we missed you, we will call back.",
+      voicemail: { action: "leave_message", message: "Sorry we missed you, we will call back." },
       webhook: "https://ringback.example/api/webhooks/voice/bland",
       metadata: {
         submission_id: "sub_1",
@@ -161,9 +171,13 @@ describe("placeCall", () => {
     });
     const body = JSON.parse(recorded[0]!.body);
     expect(body).not.toHaveProperty("first_sentence");
-    expect(body).not.toHaveProperty("voicemail_message");
     expect(body).not.toHaveProperty("request_data");
-    expect(body.voicemail_action).toBe("hangup");
+    expect(body.voicemail).toEqual({ action: "hangup" });
+    // No voice options: Bland's defaults (no from, voice, language or transfer number).
+    for (const field of ["from", "voice", "language", "transfer_phone_number"]) {
+      expect(body).not.toHaveProperty(field);
+    }
+    expect(body.metadata).not.toHaveProperty("test");
   });
 
   it("asks Bland the outcome questions as analysis_schema, with their labels in analysis_prompt", async () => {
@@ -225,12 +239,241 @@ describe("placeCall", () => {
     const failing = createBlandProvider({
       apiKey: "k",
       webhookSecret: "s",
+      callerNumber: null,
       simulator: true,
       fetch: () => Promise.reject(new TypeError("socket hang up")),
     });
     const error = await failing.placeCall(input).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, code: "outcome_unknown", mayHaveDialled: true });
     expect(failing.simulator).toBe(true);
+  });
+});
+
+describe("voice options (issue 15 §4)", () => {
+  it("sends the caller number, voice, language, transfer number and test flag in Bland's terms", async () => {
+    routes["POST /v1/calls"] = { status: 200, body: { status: "success", call_id: "call_11" } };
+    await provider({ callerNumber: "+18005551234" }).placeCall({
+      ...input,
+      maxDurationMinutes: 5,
+      voice: {
+        // A voice id as List Voices gives it (docs.bland.ai/api-v1/get/voices-id example).
+        voiceId: "2f9fdbc7-4bf2-4792-8a18-21ce3c93978f",
+        language: "es-MX",
+        transferNumber: "+14155550199",
+      },
+      metadata: { ...input.metadata, test: true },
+    });
+    const body = JSON.parse(recorded[0]!.body);
+    expect(body).toMatchObject({
+      from: "+18005551234",
+      voice: "2f9fdbc7-4bf2-4792-8a18-21ce3c93978f",
+      language: "babel-es",
+      transfer_phone_number: "+14155550199",
+      max_duration: 5,
+      metadata: {
+        submission_id: "sub_1",
+        attempt_id: "att_1",
+        attempt: 2,
+        organization_id: "org_1",
+        test: true,
+      },
+    });
+  });
+
+  it("names languages as Bland does: the language without its region", () => {
+    // Bland's cookbooks: default "babel-en", Spanish "babel-es" (Bland-com/bland-ai-cookbooks).
+    expect(blandLanguage("en-US")).toBe("babel-en");
+    expect(blandLanguage("es-MX")).toBe("babel-es");
+    expect(blandLanguage("de")).toBe("babel-de");
+    expect(blandLanguage("pt_BR")).toBe("babel-pt");
+    expect(blandLanguage("babel-fr")).toBe("babel-fr");
+    expect(blandLanguage(" ")).toBeNull();
+    expect(blandLanguage(null)).toBeNull();
+    expect(blandLanguage("123")).toBeNull();
+  });
+
+  it("refuses a transfer number that is not E.164 without calling Bland", async () => {
+    await expect(
+      provider().placeCall({
+        ...input,
+        voice: { voiceId: null, language: null, transferNumber: "555 0199" },
+      }),
+    ).rejects.toMatchObject({ status: 400, code: "invalid_transfer_number" });
+    expect(recorded).toHaveLength(0);
+  });
+});
+
+// List Numbers' example, trimmed (https://docs.bland.ai/api-v1/get/inbound).
+const docsNumbers = {
+  inbound_numbers: [
+    {
+      created_at: "2023-11-27T17:21:38.33359+00:00",
+      phone_number: "+18005551234",
+      prompt: "When you receive a call, recite a random poem from 'Sunset Boulevard'…",
+      webhook: "https://api.example.com/poetry-line",
+      voice_id: 2,
+      dynamic_data: [],
+      interruption_threshold: null,
+      first_sentence: null,
+      reduce_latency: true,
+      transfer_phone_number: null,
+      voice_settings: null,
+      record: false,
+      max_duration: 30,
+    },
+    {
+      created_at: "2023-11-25T21:42:22.325993+00:00",
+      phone_number: "+18005559876",
+      prompt: "Answer with 'You've reached the Secret Society of Enigmatic Enthusiasts.'",
+      webhook: "https://mysteryclub.example.com/inbound-call-hook",
+      voice_id: 1,
+      dynamic_data: null,
+      interruption_threshold: null,
+      first_sentence: null,
+      reduce_latency: true,
+      transfer_phone_number: null,
+      voice_settings: null,
+      record: false,
+      max_duration: 30,
+    },
+  ],
+};
+
+// The voice object of Voice Details ("Same field shape as List Voices",
+// https://docs.bland.ai/api-v1/get/voices-id) and of Add Library Voice
+// (https://docs.bland.ai/api-v1/post/voices-library-add-id).
+const docsMaya = {
+  id: "2f9fdbc7-4bf2-4792-8a18-21ce3c93978f",
+  name: "maya",
+  description: "Young American Female",
+  public: true,
+  tags: ["english", "soft", "Bland Curated"],
+  total_ratings: 1234,
+  average_rating: 4,
+};
+const docsClone = {
+  id: "73d4c04b-1e15-4272-9c7f-8d2955914ba9",
+  name: "StephenD_v1 (published)",
+  description: null,
+  public: false,
+  ratings: 0,
+  tags: ["Beige Clone V2", "male"],
+  user_id: "fea2a74f-9bd7-4b5d-a52e-c3c1a3f58bb0",
+  voice_id: "ff595c98-da38-4617-ada3-df42561a2379",
+  service: "BTTS_V2",
+  finetuned: false,
+  is_creator_voice: false,
+};
+
+describe("verify, caller numbers and voices", () => {
+  it("verifies with the account's numbers (List Numbers) and says what it found", async () => {
+    routes["GET /v1/inbound"] = { status: 200, body: docsNumbers };
+    await expect(provider().verify()).resolves.toEqual({
+      summary: "Connected to Bland: 2 phone numbers.",
+    });
+    expect(recorded[0]).toMatchObject({ method: "GET", url: "/v1/inbound" });
+    expect(recorded[0]!.headers.authorization).toBe("key_123");
+    await expect(provider({ callerNumber: "+18005559876" }).verify()).resolves.toEqual({
+      summary: "Connected to Bland: 2 phone numbers.",
+    });
+    await expect(provider({ callerNumber: "+14155550100" }).verify()).resolves.toEqual({
+      summary:
+        "Connected to Bland: 2 phone numbers. The caller number +14155550100 is not one of them.",
+    });
+    routes["GET /v1/inbound"] = { status: 200, body: { inbound_numbers: [] } };
+    await expect(provider().verify()).resolves.toEqual({
+      summary: "Connected to Bland: 0 phone numbers. Calls come from Bland's own numbers.",
+    });
+  });
+
+  it("fails verify with an auth failure when Bland refuses the key", async () => {
+    for (const status of [401, 403]) {
+      routes["GET /v1/inbound"] = { status, body: { status: "error", message: "Invalid API key" } };
+      const error = await provider()
+        .verify()
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(VoiceProviderError);
+      expect(error).toMatchObject({
+        status,
+        code: "unauthorized",
+        isAuthFailure: true,
+        message: "Bland refused the API key. Check the Voice settings.",
+      });
+    }
+    routes["GET /v1/inbound"] = { status: 500, body: { status: "error", message: "Down" } };
+    await expect(provider().verify()).rejects.toMatchObject({ status: 502, isAuthFailure: false });
+  });
+
+  it("lists the account's numbers as caller numbers (the number is the id)", async () => {
+    routes["GET /v1/inbound"] = { status: 200, body: docsNumbers };
+    await expect(provider().listCallerNumbers()).resolves.toEqual([
+      { id: "+18005551234", number: "+18005551234", label: null },
+      { id: "+18005559876", number: "+18005559876", label: null },
+    ]);
+    // Numbers written without "+", duplicates and entries without a number.
+    expect(
+      toCallerNumbers({
+        inbound_numbers: [
+          { phone_number: "18005551234" },
+          { phone_number: "+1 (800) 555-1234" },
+          { phone_number: null },
+          "nonsense",
+        ],
+      }),
+    ).toEqual([{ id: "+18005551234", number: "+18005551234", label: null }]);
+    expect(toCallerNumbers({ status: "error" })).toBeNull();
+    routes["GET /v1/inbound"] = { status: 200, body: { status: "error" } };
+    await expect(provider().listCallerNumbers()).rejects.toMatchObject({
+      code: "invalid_response",
+    });
+  });
+
+  it("maps Bland's voices: id, name, language and gender from the tags", async () => {
+    const expected = [
+      {
+        id: "2f9fdbc7-4bf2-4792-8a18-21ce3c93978f",
+        name: "maya",
+        language: "en",
+        gender: "female",
+        previewUrl: null,
+      },
+      {
+        id: "73d4c04b-1e15-4272-9c7f-8d2955914ba9",
+        name: "StephenD_v1 (published)",
+        language: null,
+        gender: "male",
+        previewUrl: null,
+      },
+    ];
+    // An array of voice objects, as Bland's cookbook reads List Voices.
+    routes["GET /v1/voices"] = { status: 200, body: [docsMaya, docsClone, { id: "x" }] };
+    await expect(provider().listVoices()).resolves.toEqual(expected);
+    expect(recorded[0]).toMatchObject({ method: "GET", url: "/v1/voices" });
+    // The same under `voices`.
+    routes["GET /v1/voices"] = { status: 200, body: { voices: [docsMaya, docsClone] } };
+    await expect(provider().listVoices()).resolves.toEqual(expected);
+    // Gender from the description when the tags do not say; a preview when one is given.
+    expect(
+      toVoiceOptions([
+        {
+          id: 12345,
+          name: "My Custom Voice",
+          description: "British Male",
+          tags: ["en-GB"],
+          preview_url: "https://cdn.example/voice.mp3",
+        },
+      ]),
+    ).toEqual([
+      {
+        id: "12345",
+        name: "My Custom Voice",
+        language: "en-GB",
+        gender: "male",
+        previewUrl: "https://cdn.example/voice.mp3",
+      },
+    ]);
+    routes["GET /v1/voices"] = { status: 401, body: { status: "error", message: "Invalid key" } };
+    await expect(provider().listVoices()).rejects.toMatchObject({ isAuthFailure: true });
   });
 });
 
@@ -329,6 +572,21 @@ describe("mapBlandStatus", () => {
     [{ status: "something-new" }, "in-progress", false],
   ] as const)("%j → %s (final %s)", (payload, status, final) => {
     expect(mapBlandStatus(payload)).toEqual({ status, final });
+  });
+
+  it("says where a call that has not ended is (queued, ringing, in progress)", () => {
+    expect(mapBlandPhase({ status: "queued" })).toBe("queued");
+    expect(mapBlandPhase({ queue_status: "new" })).toBe("queued");
+    expect(mapBlandPhase({ status: "ringing" })).toBe("ringing");
+    expect(mapBlandPhase({ status: "in-progress" })).toBe("in-progress");
+    expect(mapBlandPhase({ status: "something-new", queue_status: "started" })).toBe("in-progress");
+    expect(mapBlandPhase({})).toBe("queued");
+    expect(toCallOutcome({ call_id: "c", status: "in-progress" })).toMatchObject({
+      final: false,
+      phase: "in-progress",
+    });
+    // An ended call has no phase.
+    expect(toCallOutcome({ call_id: "c", status: "completed" })).not.toHaveProperty("phase");
   });
 
   it("retries unanswered outcomes only", () => {
@@ -463,7 +721,10 @@ describe("X-Webhook-Signature", () => {
     expect(verifyBlandSignature(body, vector, "whsec")).toBe(true);
     expect(verifyBlandSignature(body, vector.toUpperCase(), "whsec")).toBe(true);
     const headers = new Headers({ "X-Webhook-Signature": vector });
-    expect(provider().verifyWebhook(body, headers, "whsec")).toBe(true);
+    expect(provider({ webhookSecret: "whsec" }).verifyWebhook(body, headers)).toBe(true);
+    // Another connection's secret: refused.
+    expect(provider({ webhookSecret: "other" }).verifyWebhook(body, headers)).toBe(false);
+    expect(provider({ webhookSecret: null }).verifyWebhook(body, headers)).toBe(false);
   });
 
   it("refuses a flipped byte, a missing header and a wrong secret", () => {
@@ -473,7 +734,7 @@ describe("X-Webhook-Signature", () => {
     expect(verifyBlandSignature(body, flippedSignature, "whsec")).toBe(false);
     expect(verifyBlandSignature(body, null, "whsec")).toBe(false);
     expect(verifyBlandSignature(body, "", "whsec")).toBe(false);
-    expect(provider().verifyWebhook(body, new Headers(), "whsec")).toBe(false);
+    expect(provider({ webhookSecret: "whsec" }).verifyWebhook(body, new Headers())).toBe(false);
     expect(verifyBlandSignature(body, vector, "other")).toBe(false);
     expect(verifyBlandSignature(body, vector, "")).toBe(false);
     const base64 = createHmac("sha256", "whsec").update(body).digest("base64");
@@ -504,7 +765,8 @@ describe("X-Webhook-Signature", () => {
 
 describe("parseWebhook", () => {
   it("reads the example of Bland's documentation", () => {
-    const outcome = provider().parseWebhook(docsCall);
+    const outcome = provider().parseWebhook(docsCall)!;
+    expect(outcome).not.toBeNull();
     expect(outcome).toMatchObject({
       providerCallId: "c1234567-89ab-cdef-0123-456789abcdef",
       attemptId: null,

@@ -112,6 +112,25 @@ export function mapBlandStatus(payload: BlandStatusFields): { status: CallStatus
   return { status: answeredBy === "human" ? "answered" : "completed", final: true };
 }
 
+const PHASES: Record<string, NonNullable<CallOutcome["phase"]>> = {
+  new: "queued",
+  queued: "queued",
+  allocated: "queued",
+  initiated: "ringing",
+  ringing: "ringing",
+  started: "in-progress",
+  "in-progress": "in-progress",
+  active: "in-progress",
+};
+
+/**
+ * Where a call that has not ended is (shown live for test calls): Bland's `status`, else its
+ * `queue_status` (new → queued → allocated → started); queued when neither says.
+ */
+export function mapBlandPhase(payload: BlandStatusFields): NonNullable<CallOutcome["phase"]> {
+  return PHASES[normalize(payload.status)] ?? PHASES[normalize(payload.queue_status)] ?? "queued";
+}
+
 /** Bland's call_length is minutes (float); ours is whole seconds. */
 export function minutesToSeconds(minutes: number | null | undefined): number | null {
   if (typeof minutes !== "number" || !Number.isFinite(minutes) || minutes < 0) return null;
@@ -186,6 +205,7 @@ export function toCallOutcome(json: unknown): CallOutcome | null {
     attemptId: attemptIdOf(call.metadata),
     status: mapped.final && reachedAPerson(answeredBy, transcript) ? "answered" : mapped.status,
     final: mapped.final,
+    ...(mapped.final ? {} : { phase: mapBlandPhase(call) }),
     durationSeconds: durationSeconds(call),
     recordingUrl: call.recording_url || null,
     summary: call.summary || null,

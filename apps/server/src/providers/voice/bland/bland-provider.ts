@@ -1,24 +1,15 @@
 import {
   type CallOutcome,
   type PlaceCallInput,
+  type VoiceAdapterOptions,
   type VoiceProvider,
   VoiceProviderError,
 } from "../voice-provider.ts";
+import { toCallerNumbers, toVoiceOptions } from "./bland-account.ts";
 import { parseBlandWebhook, toCallOutcome } from "./bland-call.ts";
 import { BLAND_SIGNATURE_HEADER, verifyBlandSignature } from "./bland-signature.ts";
 
-export interface BlandOptions {
-  apiKey: string;
-  /** Bland's API base: https://api.bland.ai (the default), or the simulator's. */
-  apiUrl?: string;
-  /** The webhook signing secret of the Bland account (Dev Portal → Keys). */
-  webhookSecret: string;
-  simulator: boolean;
-  fetch?: typeof fetch;
-  /** Per request (default 15 s). */
-  timeoutMs?: number;
-  /** For downloading one recording, body included (default 5 min). */
-  recordingTimeoutMs?: number;
+export interface BlandOptions extends VoiceAdapterOptions {
   /** How many of the account's most recent calls reconciliation looks through (default 200). */
   reconcileWindow?: number;
   /** At most this many Call Details look-ups when the list omits metadata (default 25). */
@@ -94,34 +85,73 @@ export function blandAnalysis(
   };
 }
 
+/**
+ * An assistant's language (BCP 47) in Bland's terms. Bland's Send Call takes `language` with the
+ * default "babel-en" and, for Spanish, "babel-es" (Bland's own cookbooks:
+ * github.com/Bland-com/bland-ai-cookbooks 01-getting-started/README.md "Optional Parameters" and
+ * 09-batch-campaigns/python/create_batch.py): the language without its region. A value already
+ * in Bland's form ("babel…") is passed as it is. Null: Bland's default (English).
+ */
+export function blandLanguage(language: string | null): string | null {
+  const tag = language?.trim();
+  if (!tag) return null;
+  if (/^babel(-|$)/i.test(tag)) return tag.toLowerCase();
+  const primary = /^([A-Za-z]{2,3})(?:[-_]|$)/.exec(tag)?.[1];
+  return primary ? `babel-${primary.toLowerCase()}` : null;
+}
+
+/**
+ * Bland's voicemail setting (Send Call `voicemail`: `{ action: "hangup" | "leave_message" |
+ * "ignore", message }`, per Bland's cookbook 01-getting-started/README.md "Voicemail Options",
+ * github.com/Bland-com/bland-ai-cookbooks; it replaces the older top-level voicemail_action and
+ * voicemail_message). `answered_by_enabled` (Send Call, docs.bland.ai/api-v1/post/calls) turns on
+ * answering-machine detection and fills the call's `answered_by`, which our statuses read.
+ */
+export function blandVoicemail(voicemail: PlaceCallInput["voicemail"]): {
+  action: "hangup" | "leave_message";
+  message?: string;
+} {
+  const message = voicemail.message?.trim();
+  return voicemail.action === "leave_message"
+    ? { action: "leave_message", ...(message ? { message } : {}) }
+    : { action: "hangup" };
+}
+
 /** The body of POST /v1/calls for one attempt (exported for tests). */
-export function blandCallRequest(input: PlaceCallInput): Record<string, unknown> {
+export function blandCallRequest(
+  input: PlaceCallInput,
+  options: { callerNumber?: string | null } = {},
+): Record<string, unknown> {
   const requestData = blandRequestData(input.context);
+  const language = blandLanguage(input.voice.language);
   return {
     phone_number: input.phoneNumber,
+    // Send Call `from`: "a phone number to call from that you own" (else Bland's own pool).
+    ...(options.callerNumber ? { from: options.callerNumber } : {}),
     task:
       input.context.answers.length > 0
         ? `${input.task}\n\n${FORM_ANSWERS_INSTRUCTION}`
         : input.task,
     ...(requestData ? { request_data: requestData } : {}),
     ...(input.firstSentence ? { first_sentence: input.firstSentence } : {}),
+    // Send Call `voice`: "Accepts any form of voice ID" (the ids of GET /v1/voices).
+    ...(input.voice.voiceId ? { voice: input.voice.voiceId } : {}),
+    ...(language ? { language } : {}),
+    // "A phone number to transfer the call to if the human requests to speak with a real person."
+    ...(input.voice.transferNumber ? { transfer_phone_number: input.voice.transferNumber } : {}),
     ...blandAnalysis(input.outcomeQuestions),
     record: true,
+    // Minutes.
     max_duration: input.maxDurationMinutes,
-    // Voicemail handling. Assumed from Bland's long-standing Send Call parameters (not visible in
-    // the documentation excerpts we could check): answered_by_enabled turns on detection (and
-    // fills answered_by), voicemail_action is "hangup" | "leave_message" | "ignore".
     answered_by_enabled: true,
-    voicemail_action: input.voicemail.action === "leave_message" ? "leave_message" : "hangup",
-    ...(input.voicemail.action === "leave_message" && input.voicemail.message
-      ? { voicemail_message: input.voicemail.message }
-      : {}),
+    voicemail: blandVoicemail(input.voicemail),
     webhook: input.webhookUrl,
     metadata: {
       submission_id: input.metadata.submissionId,
       attempt_id: input.metadata.attemptId,
       attempt: input.metadata.attempt,
       organization_id: input.metadata.organizationId,
+      ...(input.metadata.test ? { test: true } : {}),
     },
   };
 }
@@ -145,7 +175,7 @@ export function createBlandProvider(options: BlandOptions): VoiceProvider {
     const detail =
       body.message ?? (typeof first === "string" ? first : (first?.message ?? first?.error));
     if (response.status === 401 || response.status === 403) {
-      return new VoiceProviderError("Bland refused the API key. Check the Bland configuration.", {
+      return new VoiceProviderError("Bland refused the API key. Check the Voice settings.", {
         status: response.status,
         code: "unauthorized",
       });
@@ -214,6 +244,21 @@ export function createBlandProvider(options: BlandOptions): VoiceProvider {
     });
   }
 
+  const invalidResponse = () =>
+    new VoiceProviderError("Received invalid data from Bland", {
+      status: 502,
+      code: "invalid_response",
+    });
+
+  /** The numbers the account owns (List Numbers): what Send Call's `from` may be. */
+  async function callerNumbers() {
+    const response = await request("GET", "/v1/inbound");
+    if (!response.ok) throw await failure(response, "Listing phone numbers");
+    const numbers = toCallerNumbers(await readJson(response));
+    if (!numbers) throw invalidResponse();
+    return numbers;
+  }
+
   return {
     id: "bland",
     simulator: options.simulator,
@@ -225,13 +270,24 @@ export function createBlandProvider(options: BlandOptions): VoiceProvider {
           code: "invalid_phone_number",
         });
       }
+      const transferNumber = input.voice.transferNumber;
+      if (transferNumber && !E164.test(transferNumber)) {
+        throw new VoiceProviderError("The transfer number is not a valid international number", {
+          status: 400,
+          code: "invalid_transfer_number",
+        });
+      }
       if (!(input.maxDurationMinutes > 0)) {
         throw new VoiceProviderError("The maximum call duration must be positive", {
           status: 400,
           code: "invalid_max_duration",
         });
       }
-      const response = await request("POST", "/v1/calls", blandCallRequest(input));
+      const response = await request(
+        "POST",
+        "/v1/calls",
+        blandCallRequest(input, { callerNumber: options.callerNumber }),
+      );
       if (!response.ok) throw await failure(response, "Placing the call");
       const json = (await readJson(response)) as { status?: string; call_id?: unknown } | null;
       if (typeof json?.call_id !== "string" || !json.call_id || json.status === "error") {
@@ -328,13 +384,41 @@ export function createBlandProvider(options: BlandOptions): VoiceProvider {
       };
     },
 
-    // Bland's signing secret is per account: an empty `secret` falls back to the configured one.
-    verifyWebhook: (rawBody, headers, secret) =>
+    // Bland's signing secret is per account (Dev Portal → Keys): this connection's.
+    verifyWebhook: (rawBody, headers) =>
       verifyBlandSignature(
         rawBody,
         headers.get(BLAND_SIGNATURE_HEADER),
-        secret || options.webhookSecret,
+        options.webhookSecret ?? "",
       ),
+
+    /**
+     * A harmless authenticated request: the account's numbers (List Numbers, GET /v1/inbound).
+     * A refused key is Bland's 401/403 (VoiceProviderError, isAuthFailure).
+     */
+    async verify() {
+      const numbers = await callerNumbers();
+      const count = `${numbers.length} phone number${numbers.length === 1 ? "" : "s"}`;
+      const caller = options.callerNumber;
+      const note =
+        numbers.length === 0
+          ? " Calls come from Bland's own numbers."
+          : caller && !numbers.some((n) => n.number === caller)
+            ? ` The caller number ${caller} is not one of them.`
+            : "";
+      return { summary: `Connected to Bland: ${count}.${note}` };
+    },
+
+    listCallerNumbers: callerNumbers,
+
+    /** List Voices (GET /v1/voices): Bland's voices and the account's own (clones). */
+    async listVoices() {
+      const response = await request("GET", "/v1/voices");
+      if (!response.ok) throw await failure(response, "Listing voices");
+      const voices = toVoiceOptions(await readJson(response));
+      if (!voices) throw invalidResponse();
+      return voices;
+    },
 
     parseWebhook: parseBlandWebhook,
   };

@@ -1,4 +1,4 @@
-import { defaultCallSettings, disclosureProblem } from "@ringback/contracts";
+import { can, defaultCallSettings, disclosureProblem } from "@ringback/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2, ExternalLink, PhoneCall, Power } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/sonner";
 import { useCurrentOrganization } from "@/lib/organizations";
+import { CallMeNowButton } from "../../test-calls/call-me-now";
 import { assistantApi, assistantQueryKey, useFormFields } from "../api/assistant";
 import { countryName, describeCallSettings } from "../call-settings-form";
 import { fieldTitle, scriptUsesName } from "../field-selection";
@@ -29,7 +30,7 @@ export function FinalizeStep({
   reportConnectionError,
 }: StepProps) {
   const queryClient = useQueryClient();
-  const { current: organization } = useCurrentOrganization();
+  const { current: organization, role } = useCurrentOrganization();
   const fields = useFormFields(
     organizationId,
     assistant.provider,
@@ -192,7 +193,36 @@ export function FinalizeStep({
           </span>
         </Row>
         <Row term="On voicemail">{settings.voicemail}</Row>
+        <Row term="Voice">{settings.voice}</Row>
+        <Row term="Language">{settings.language}</Row>
+        <Row term="Call length">{settings.callLength}</Row>
+        <Row term="Transfer">{settings.transfer}</Row>
       </dl>
+
+      {can(role, "calls:test") ? (
+        <section
+          aria-labelledby="test-call-heading"
+          className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <div className="flex min-w-0 flex-col gap-1">
+            <h3 id="test-call-heading" className="font-semibold">
+              Hear it first
+            </h3>
+            <p className="text-sm text-muted-foreground">
+              The assistant calls your own phone with the settings above
+              {assistant.is_active ? "" : ", before it goes live"}. Test calls are marked in Call
+              Records and left out of the dashboard.
+            </p>
+          </div>
+          <CallMeNowButton
+            organizationId={organizationId}
+            assistantId={assistant.id}
+            assistantName={assistant.name}
+            size="default"
+            className="w-fit shrink-0"
+          />
+        </section>
+      ) : null}
 
       {assistant.is_active ? (
         <section

@@ -8,7 +8,7 @@ import {
 } from "@ringback/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { AlertTriangle, ChevronDown } from "lucide-react";
-import { type FormEvent, useId, useMemo, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
 import { Input } from "@/components/ui/input";
@@ -26,6 +26,7 @@ import { ApiRequestError } from "@/lib/api-client";
 import { useCurrentOrganization } from "@/lib/organizations";
 import { cn } from "@/lib/utils";
 import { assistantApi } from "../api/assistant";
+import { useVoiceOptions } from "../api/voice-options";
 import {
   type CallSettingsErrors,
   type CallSettingsForm,
@@ -40,6 +41,7 @@ import {
 } from "../call-settings-form";
 import { OutcomeQuestions, outcomeFieldId } from "../components/outcome-questions";
 import { ScriptVariables, useVariableInsertion } from "../components/script-variables";
+import { CapabilityNote, VoiceOptionsFields } from "../components/voice-options-fields";
 import { errorMessage } from "../messages";
 import {
   NO_OUTCOME_ERRORS,
@@ -111,6 +113,8 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
   );
   const [outcomeErrors, setOutcomeErrors] = useState<OutcomeErrors>(NO_OUTCOME_ERRORS);
   const [advancedOpen, setAdvancedOpen] = useState(false);
+  // The organization's voice provider and its voices (issue 15 §4), once Advanced is open.
+  const voiceOptions = useVoiceOptions(organizationId, advancedOpen && canManage);
   const scriptId = useId();
   const scriptHintId = useId();
   const scriptErrorId = useId();
@@ -176,6 +180,12 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
       // The server's refusal of a question, said under its field too.
       const issues = serverIssues(e).filter((issue) => issue.path.startsWith("questions"));
       if (issues.length > 0) showOutcomeErrors(outcomeErrorsFromIssues(outcomes, issues));
+      // And a refused call setting (a transfer number, say) under its own, in Advanced.
+      const refused = settingsErrorsFromIssues(serverIssues(e));
+      if (Object.keys(refused).length > 0) {
+        setSettingsErrors(refused);
+        setAdvancedOpen(true);
+      }
     },
   });
 
@@ -336,7 +346,12 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
         disabled={!canManage}
       />
 
-      <Collapsible open={advancedOpen} onOpenChange={setAdvancedOpen} className="rounded-lg border">
+      <Collapsible
+        open={advancedOpen}
+        onOpenChange={setAdvancedOpen}
+        className="rounded-lg border"
+        data-testid="advanced-settings"
+      >
         <CollapsibleTrigger asChild>
           <button
             type="button"
@@ -351,7 +366,8 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
         </CollapsibleTrigger>
         {advancedOpen ? null : (
           <p className="-mt-1 px-4 pb-3 text-xs text-muted-foreground">
-            Retries, calling hours, time zone, country and voicemail.
+            Retries, calling hours, time zone, country, voice, language, call length, transfer and
+            voicemail.
           </p>
         )}
         <CollapsibleContent>
@@ -362,6 +378,18 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
             disabled={!canManage}
             savedTimeZone={assistant.call_settings?.defaultTimeZone}
             savedCountry={assistant.call_settings?.defaultCountry}
+            voiceOptions={
+              <VoiceOptionsFields
+                settings={settings}
+                saved={assistant.call_settings}
+                errors={settingsErrors}
+                set={set}
+                disabled={!canManage}
+                canManage={canManage}
+                query={voiceOptions}
+              />
+            }
+            voicemailNote={<CapabilityNote option="voicemailMessage" query={voiceOptions} />}
           />
         </CollapsibleContent>
       </Collapsible>
@@ -375,6 +403,31 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
       ) : null}
     </form>
   );
+}
+
+/** The call settings' fields a server refusal may name ("transferNumber", "voice.id"). */
+const SETTINGS_FIELDS = [
+  "maxAttempts",
+  "retryDelayMinutes",
+  "callingWindowStart",
+  "callingWindowEnd",
+  "defaultTimeZone",
+  "defaultCountry",
+  "voicemailAction",
+  "voicemailMessage",
+  "voice",
+  "language",
+  "maxCallMinutes",
+  "transferNumber",
+] as const satisfies readonly (keyof CallSettingsForm)[];
+
+function settingsErrorsFromIssues(issues: { path: string; message: string }[]): CallSettingsErrors {
+  const errors: CallSettingsErrors = {};
+  for (const issue of issues) {
+    const field = SETTINGS_FIELDS.find((key) => issue.path.split(".")[0] === key);
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
 }
 
 /** A validation refusal's issues (`details.issues`, paths such as "questions.0.key"). */
@@ -395,6 +448,8 @@ function CallSettingsFields({
   disabled,
   savedTimeZone,
   savedCountry,
+  voiceOptions,
+  voicemailNote,
 }: {
   settings: CallSettingsForm;
   errors: CallSettingsErrors;
@@ -402,6 +457,10 @@ function CallSettingsFields({
   disabled: boolean;
   savedTimeZone: string | undefined;
   savedCountry: string | undefined;
+  /** Issue 15 §4: the voice, language, call length and transfer fields. */
+  voiceOptions: ReactNode;
+  /** What the provider does with a voicemail message. */
+  voicemailNote: ReactNode;
 }) {
   const ids = {
     maxAttempts: useId(),
@@ -575,6 +634,7 @@ function CallSettingsFields({
         </p>
         {error("defaultCountry")}
       </div>
+      {voiceOptions}
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <legend className="mb-2 text-sm font-medium">On voicemail</legend>
         <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
@@ -614,6 +674,7 @@ function CallSettingsFields({
               At most {VOICEMAIL_MESSAGE_MAX} characters.
             </p>
             {error("voicemailMessage")}
+            {voicemailNote}
           </div>
         ) : null}
       </fieldset>

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { ApiRequestError } from "@/lib/api-client";
+import { liveHeading, refusalOf, resultHeading, stepOf } from "./test-call-progress";
+
+describe("Call me now: the dialog's words for each moment of a test call", () => {
+  it("follows the call from calling to ringing to in progress to its end", () => {
+    expect(stepOf(null)).toBe(0);
+    expect(stepOf({ final: false, livePhase: "queued" })).toBe(0);
+    expect(stepOf({ final: false, livePhase: "ringing" })).toBe(1);
+    expect(stepOf({ final: false, livePhase: "in-progress" })).toBe(2);
+    expect(stepOf({ final: true, livePhase: null })).toBe(3);
+
+    expect(liveHeading("queued", "+1 415 555 0123")).toBe("Calling your phone +1 415 555 0123…");
+    expect(liveHeading(null, null)).toBe("Calling your phone…");
+    expect(liveHeading("ringing", "+1 415 555 0123")).toBe("Ringing…");
+    expect(liveHeading("in-progress", "+1 415 555 0123")).toBe("In progress");
+  });
+
+  it("says what happened in the end", () => {
+    expect(resultHeading("answered")).toBe("Call ended");
+    expect(resultHeading("completed")).toBe("Call ended");
+    expect(resultHeading("no-answer")).toBe("No answer");
+    expect(resultHeading("busy")).toBe("The line was busy");
+    expect(resultHeading("failed")).toBe("The call failed");
+    expect(resultHeading("blocked-dnc")).toBe("The call was not placed");
+  });
+
+  it("shows why a call was refused in the server's words, by reason", () => {
+    const limited = refusalOf(
+      new ApiRequestError(
+        429,
+        "rate_limited",
+        "You can place 3 test calls every 10 minutes; try again in 7 minutes.",
+        { retryAfterSeconds: 400 },
+      ),
+    );
+    expect(limited).toEqual({
+      reason: "rate_limited",
+      title: "Too many test calls",
+      message: "You can place 3 test calls every 10 minutes; try again in 7 minutes.",
+    });
+    const noPhone = refusalOf(
+      new ApiRequestError(400, "bad_request", "No verified phone.", {
+        reason: "no_verified_phone",
+      }),
+    );
+    expect(noPhone).toMatchObject({ reason: "no_verified_phone", message: "No verified phone." });
+    expect(
+      refusalOf(new ApiRequestError(400, "bad_request", "No script.", { reason: "no_script" })),
+    ).toMatchObject({ reason: "no_script", title: "This assistant has no script yet" });
+    expect(refusalOf(new ApiRequestError(403, "forbidden", "No."))).toMatchObject({
+      reason: "forbidden",
+    });
+    // An unknown reason or a network failure: the message as given.
+    expect(
+      refusalOf(new ApiRequestError(0, "network", "Cannot reach Ringback.", { reason: "odd" })),
+    ).toEqual({
+      reason: "other",
+      title: "The test call could not be placed",
+      message: "Cannot reach Ringback.",
+    });
+  });
+});

@@ -1,0 +1,93 @@
+import type { VoiceSettings } from "@ringback/contracts";
+import { describe, expect, it } from "vitest";
+import { initialForm, savedMatches, toRequest, webhookUrlHelp } from "./voice-form";
+
+const settings = (over: Partial<VoiceSettings>): VoiceSettings => ({
+  provider: "simulator",
+  usingInstallationDefault: true,
+  installationDefault: "simulator",
+  simulated: true,
+  simulatorAvailable: true,
+  apiKeyHint: null,
+  hasWebhookSecret: false,
+  callerNumber: null,
+  webhookUrl: null,
+  updatedAt: null,
+  updatedBy: null,
+  ...over,
+});
+
+describe("the Voice page's form", () => {
+  it("opens on the saved choice, never with a key in it", () => {
+    const saved = settings({
+      provider: "vapi",
+      usingInstallationDefault: false,
+      simulated: false,
+      apiKeyHint: "3kF9",
+      hasWebhookSecret: true,
+      callerNumber: "pn_1",
+    });
+    const form = initialForm(saved);
+    expect(form).toEqual({
+      provider: "vapi",
+      simulated: false,
+      apiKey: "",
+      webhookSecret: "",
+      callerNumber: "pn_1",
+    });
+    expect(savedMatches(saved, form)).toBe(true);
+    expect(savedMatches(saved, { ...form, simulated: true })).toBe(false);
+    expect(savedMatches(saved, { ...form, provider: "retell" })).toBe(false);
+  });
+
+  it("opens on the installation's default, offering the organization's own Bland account", () => {
+    const form = initialForm(
+      settings({ provider: "bland", installationDefault: "bland", simulated: false }),
+    );
+    expect(form).toMatchObject({ provider: "bland", simulated: false, callerNumber: "" });
+    expect(savedMatches(settings({ provider: "bland" }), form)).toBe(false);
+    expect(initialForm(settings({ provider: null, installationDefault: null })).provider).toBe(
+      "simulator",
+    );
+  });
+
+  it("asks for nothing for the simulator's accounts", () => {
+    const base = { apiKey: "typed", webhookSecret: "s", callerNumber: "+1" };
+    expect(toRequest({ provider: "simulator", simulated: false, ...base })).toEqual({
+      provider: "simulator",
+      simulated: false,
+    });
+    expect(toRequest({ provider: "vapi", simulated: true, ...base })).toEqual({
+      provider: "vapi",
+      simulated: true,
+    });
+  });
+
+  it("leaves out an empty key or secret (the saved one is kept) and sends no secret for Retell", () => {
+    expect(
+      toRequest({
+        provider: "bland",
+        simulated: false,
+        apiKey: "  ",
+        webhookSecret: "",
+        callerNumber: " +14155550123 ",
+      }),
+    ).toEqual({ provider: "bland", simulated: false, callerNumber: "+14155550123" });
+    expect(
+      toRequest({
+        provider: "retell",
+        simulated: false,
+        apiKey: "key_abc",
+        webhookSecret: "ignored",
+        callerNumber: "",
+      }),
+    ).toEqual({ provider: "retell", simulated: false, apiKey: "key_abc", callerNumber: null });
+  });
+
+  it("says where each platform's webhook URL goes", () => {
+    expect(webhookUrlHelp({ provider: "vapi", simulated: false })).toMatch(/server URL/);
+    expect(webhookUrlHelp({ provider: "retell", simulated: false })).toMatch(/agent/);
+    expect(webhookUrlHelp({ provider: "bland", simulated: false })).toMatch(/signing secret/);
+    expect(webhookUrlHelp({ provider: "bland", simulated: true })).toMatch(/simulator/);
+  });
+});
