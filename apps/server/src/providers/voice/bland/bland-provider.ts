@@ -1,3 +1,4 @@
+import { createVendorHttp } from "../vendor-http.ts";
 import {
   type CallOutcome,
   type PlaceCallInput,
@@ -20,6 +21,13 @@ interface BlandErrorBody {
   status?: string;
   message?: string;
   errors?: ({ message?: string; error?: string } | string)[];
+}
+
+/** The message of Bland's error body: `message`, else the first of its `errors`. */
+function blandErrorDetail(body: Record<string, unknown>): string | undefined {
+  const { message, errors } = body as BlandErrorBody;
+  const first = errors?.[0];
+  return message ?? (typeof first === "string" ? first : (first?.message ?? first?.error));
 }
 
 const E164 = /^\+[1-9]\d{6,14}$/;
@@ -158,75 +166,22 @@ export function blandCallRequest(
 
 /** The Bland AI adapter: Send Call, Call Details, List Calls and signed post-call webhooks. */
 export function createBlandProvider(options: BlandOptions): VoiceProvider {
-  const doFetch = options.fetch ?? fetch;
   const apiUrl = (options.apiUrl ?? "https://api.bland.ai").replace(/\/+$/, "");
-  const timeoutMs = options.timeoutMs ?? 15_000;
   const reconcileWindow = Math.max(1, Math.min(options.reconcileWindow ?? 200, 1000));
   const reconcileDetailLimit = Math.max(0, options.reconcileDetailLimit ?? 25);
 
-  async function failure(response: Response, context: string): Promise<VoiceProviderError> {
-    let body: BlandErrorBody = {};
-    try {
-      body = (await response.json()) as BlandErrorBody;
-    } catch {
-      // Not JSON: keep the status.
-    }
-    const first = body.errors?.[0];
-    const detail =
-      body.message ?? (typeof first === "string" ? first : (first?.message ?? first?.error));
-    if (response.status === 401 || response.status === 403) {
-      return new VoiceProviderError("Bland refused the API key. Check the Voice settings.", {
-        status: response.status,
-        code: "unauthorized",
-      });
-    }
-    if (response.status === 429) {
-      return new VoiceProviderError("Bland is rate limiting calls. Please try again shortly.", {
-        status: 429,
-        code: "rate_limited",
-      });
-    }
-    const status = response.status >= 500 ? 502 : response.status;
-    return new VoiceProviderError(
-      detail ? `Bland: ${detail}` : `${context} failed (HTTP ${response.status})`,
-      { status, code: `http_${response.status}` },
-    );
-  }
-
-  async function request(method: "GET" | "POST", path: string, body?: unknown): Promise<Response> {
-    try {
-      return await doFetch(`${apiUrl}${path}`, {
-        method,
-        headers: {
-          // Bland documents the bare key in `authorization` (a Bearer prefix is also accepted).
-          authorization: options.apiKey,
-          accept: "application/json",
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      // A POST that failed in flight may still have placed the call: say so.
-      throw new VoiceProviderError("Connection error with Bland. Please try again later.", {
-        status: 502,
-        code: method === "POST" ? "outcome_unknown" : "network",
-        cause: error,
-      });
-    }
-  }
-
-  async function readJson(response: Response): Promise<unknown> {
-    try {
-      return await response.json();
-    } catch (error) {
-      throw new VoiceProviderError("Received invalid data from Bland", {
-        status: 502,
-        code: "invalid_response",
-        cause: error,
-      });
-    }
-  }
+  const http = createVendorHttp({
+    vendor: "Bland",
+    apiUrl,
+    // Bland documents the bare key in `authorization` (a Bearer prefix is also accepted).
+    authorization: options.apiKey,
+    fetch: options.fetch ?? fetch,
+    timeoutMs: options.timeoutMs ?? 15_000,
+    // A POST that failed in flight may still have placed the call: say so.
+    mayHaveDialled: (method) => method === "POST",
+    errorDetail: blandErrorDetail,
+  });
+  const { request, readJson, invalid, failure } = http;
 
   async function getCall(providerCallId: string): Promise<CallOutcome | null> {
     if (!providerCallId) return null;
@@ -238,24 +193,15 @@ export function createBlandProvider(options: BlandOptions): VoiceProvider {
     if (outcome) return outcome;
     // A 200 without a call object is Bland's "no such call" ({ status: "error", ... }).
     if (json && typeof json === "object" && ("errors" in json || "status" in json)) return null;
-    throw new VoiceProviderError("Received invalid data from Bland", {
-      status: 502,
-      code: "invalid_response",
-    });
+    throw invalid();
   }
-
-  const invalidResponse = () =>
-    new VoiceProviderError("Received invalid data from Bland", {
-      status: 502,
-      code: "invalid_response",
-    });
 
   /** The numbers the account owns (List Numbers): what Send Call's `from` may be. */
   async function callerNumbers() {
     const response = await request("GET", "/v1/inbound");
     if (!response.ok) throw await failure(response, "Listing phone numbers");
     const numbers = toCallerNumbers(await readJson(response));
-    if (!numbers) throw invalidResponse();
+    if (!numbers) throw invalid();
     return numbers;
   }
 
@@ -321,12 +267,7 @@ export function createBlandProvider(options: BlandOptions): VoiceProvider {
       if (!response.ok) throw await failure(response, "Listing calls");
       const json = (await readJson(response)) as { calls?: unknown } | unknown[] | null;
       const items = Array.isArray(json) ? json : Array.isArray(json?.calls) ? json.calls : null;
-      if (!items) {
-        throw new VoiceProviderError("Received invalid data from Bland", {
-          status: 502,
-          code: "invalid_response",
-        });
-      }
+      if (!items) throw invalid();
       const found: CallOutcome[] = [];
       const seen = new Set<string>();
       let lookups = 0;
@@ -349,40 +290,12 @@ export function createBlandProvider(options: BlandOptions): VoiceProvider {
       return found;
     },
 
-    async fetchRecording(recordingUrl) {
-      let url: URL;
-      try {
-        url = new URL(recordingUrl);
-      } catch {
-        url = new URL("invalid:");
-      }
-      if (url.protocol !== "https:" && url.protocol !== "http:") {
-        throw new VoiceProviderError("The recording URL is not an http(s) URL", {
-          status: 400,
-          code: "invalid_recording_url",
-        });
-      }
-      // The API key goes only to Bland's own API, never to a storage host it links to.
-      const ownApi = url.origin === new URL(apiUrl).origin;
-      let response: Response;
-      try {
-        response = await doFetch(url, {
-          headers: ownApi ? { authorization: options.apiKey } : {},
-          signal: AbortSignal.timeout(options.recordingTimeoutMs ?? 300_000),
-        });
-      } catch (error) {
-        throw new VoiceProviderError("Connection error with Bland. Please try again later.", {
-          status: 502,
-          code: "network",
-          cause: error,
-        });
-      }
-      if (!response.ok || !response.body) throw await failure(response, "Fetching the recording");
-      return {
-        body: response.body as unknown as AsyncIterable<Uint8Array>,
-        contentType: response.headers.get("content-type"),
-      };
-    },
+    fetchRecording: (recordingUrl) =>
+      http.fetchRecording(recordingUrl, {
+        timeoutMs: options.recordingTimeoutMs ?? 300_000,
+        // The API key goes only to Bland's own API, never to a storage host it links to.
+        sendKeyTo: (url) => url.origin === new URL(apiUrl).origin,
+      }),
 
     // Bland's signing secret is per account (Dev Portal → Keys): this connection's.
     verifyWebhook: (rawBody, headers) =>
@@ -416,7 +329,7 @@ export function createBlandProvider(options: BlandOptions): VoiceProvider {
       const response = await request("GET", "/v1/voices");
       if (!response.ok) throw await failure(response, "Listing voices");
       const voices = toVoiceOptions(await readJson(response));
-      if (!voices) throw invalidResponse();
+      if (!voices) throw invalid();
       return voices;
     },
 

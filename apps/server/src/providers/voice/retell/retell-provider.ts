@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { FORM_ANSWERS_INSTRUCTION } from "../bland/bland-provider.ts";
+import { createVendorHttp, type VendorHttpMethod } from "../vendor-http.ts";
 import {
   type CallerNumber,
   type CallOutcome,
@@ -343,7 +344,15 @@ interface RetellErrorBody {
   error?: unknown;
 }
 
-type Method = "GET" | "POST" | "PATCH";
+/** The message of Retell's error body: `message`, `error_message` or `error` (or its message). */
+function retellErrorDetail(body: Record<string, unknown>): string | undefined {
+  const { message, error_message, error } = body as RetellErrorBody;
+  return [
+    message,
+    error_message,
+    typeof error === "object" && error !== null ? (error as { message?: unknown }).message : error,
+  ].find((v): v is string => typeof v === "string" && v.trim() !== "");
+}
 
 /**
  * An id Retell does not know: 404, or 422 (which Retell's API reference gives, as far as we
@@ -352,98 +361,37 @@ type Method = "GET" | "POST" | "PATCH";
 const isGone = (status: number) => status === 404 || status === 422;
 
 export function createRetellProvider(options: RetellOptions): VoiceProvider {
-  const doFetch = options.fetch ?? fetch;
   const apiUrl = (options.apiUrl ?? DEFAULT_API_URL).replace(/\/+$/, "");
-  const timeoutMs = options.timeoutMs ?? 15_000;
   const reconcileWindow = Math.max(1, Math.min(options.reconcileWindow ?? 100, 1000));
   const reconcileDetailLimit = Math.max(0, options.reconcileDetailLimit ?? 10);
 
-  async function failure(response: Response, context: string): Promise<VoiceProviderError> {
-    let body: RetellErrorBody = {};
-    try {
-      body = (await response.json()) as RetellErrorBody;
-    } catch {
-      // Not JSON: keep the status.
-    }
-    const error = body.error;
-    const detail = [
-      body.message,
-      body.error_message,
-      typeof error === "object" && error !== null
-        ? (error as { message?: unknown }).message
-        : error,
-    ].find((v): v is string => typeof v === "string" && v.trim() !== "");
-    if (response.status === 401 || response.status === 403) {
-      return new VoiceProviderError("Retell refused the API key. Check the Voice settings.", {
-        status: response.status,
-        code: "unauthorized",
-      });
-    }
-    if (response.status === 402) {
-      return new VoiceProviderError(
-        "Retell refused the call: the account has no valid payment method.",
-        { status: 402, code: "payment_required" },
-      );
-    }
-    if (response.status === 429) {
-      return new VoiceProviderError("Retell is rate limiting calls. Please try again shortly.", {
-        status: 429,
-        code: "rate_limited",
-      });
-    }
-    const status = response.status >= 500 ? 502 : response.status;
-    return new VoiceProviderError(
-      detail ? `Retell: ${detail}` : `${context} failed (HTTP ${response.status})`,
-      { status, code: `http_${response.status}` },
-    );
-  }
+  const http = createVendorHttp({
+    vendor: "Retell",
+    apiUrl,
+    authorization: `Bearer ${options.apiKey}`,
+    fetch: options.fetch ?? fetch,
+    timeoutMs: options.timeoutMs ?? 15_000,
+    // Only the call itself must not be placed twice: a create-phone-call lost in flight may
+    // have dialled. (Creating an agent twice only leaves an unused agent behind.)
+    mayHaveDialled: (_method, path) => path === "/v2/create-phone-call",
+    errorDetail: retellErrorDetail,
+    statusErrors: {
+      402: {
+        message: "Retell refused the call: the account has no valid payment method.",
+        code: "payment_required",
+      },
+    },
+  });
+  const { request, readJson, invalid, failure } = http;
 
-  async function request(method: Method, path: string, body?: unknown): Promise<Response> {
-    try {
-      return await doFetch(`${apiUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${options.apiKey}`,
-          accept: "application/json",
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      // Only the call itself must not be placed twice: a create-phone-call lost in flight may
-      // have dialled. (Creating an agent twice only leaves an unused agent behind.)
-      throw new VoiceProviderError("Connection error with Retell. Please try again later.", {
-        status: 502,
-        code: path === "/v2/create-phone-call" ? "outcome_unknown" : "network",
-        cause: error,
-      });
-    }
-  }
-
-  async function readJson(response: Response): Promise<unknown> {
-    try {
-      return await response.json();
-    } catch (error) {
-      throw invalid(error);
-    }
-  }
-
-  const invalid = (cause?: unknown) =>
-    new VoiceProviderError("Received invalid data from Retell", {
-      status: 502,
-      code: "invalid_response",
-      cause,
-    });
-
-  async function call(method: Method, path: string, context: string, body?: unknown) {
+  async function call(method: VendorHttpMethod, path: string, context: string, body?: unknown) {
     const response = await request(method, path, body);
     if (!response.ok) throw await failure(response, context);
     return readJson(response);
   }
 
   async function idOf(
-    method: Method,
+    method: VendorHttpMethod,
     path: string,
     context: string,
     body: unknown,
@@ -646,40 +594,12 @@ export function createRetellProvider(options: RetellOptions): VoiceProvider {
       return found;
     },
 
-    async fetchRecording(recordingUrl) {
-      let url: URL;
-      try {
-        url = new URL(recordingUrl);
-      } catch {
-        url = new URL("invalid:");
-      }
-      if (url.protocol !== "https:" && url.protocol !== "http:") {
-        throw new VoiceProviderError("The recording URL is not an http(s) URL", {
-          status: 400,
-          code: "invalid_recording_url",
-        });
-      }
-      // The API key goes only to Retell's own API, never to the storage it links to (S3).
-      const ownApi = url.href.startsWith(`${apiUrl}/`);
-      let response: Response;
-      try {
-        response = await doFetch(url, {
-          headers: ownApi ? { authorization: `Bearer ${options.apiKey}` } : {},
-          signal: AbortSignal.timeout(options.recordingTimeoutMs ?? 300_000),
-        });
-      } catch (error) {
-        throw new VoiceProviderError("Connection error with Retell. Please try again later.", {
-          status: 502,
-          code: "network",
-          cause: error,
-        });
-      }
-      if (!response.ok || !response.body) throw await failure(response, "Fetching the recording");
-      return {
-        body: response.body as unknown as AsyncIterable<Uint8Array>,
-        contentType: response.headers.get("content-type"),
-      };
-    },
+    fetchRecording: (recordingUrl) =>
+      http.fetchRecording(recordingUrl, {
+        timeoutMs: options.recordingTimeoutMs ?? 300_000,
+        // The API key goes only to Retell's own API, never to the storage it links to (S3).
+        sendKeyTo: (url) => url.href.startsWith(`${apiUrl}/`),
+      }),
 
     // Retell signs with the API key itself: there is no separate webhook secret.
     verifyWebhook: (rawBody, headers) =>

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { blandRequestData, FORM_ANSWERS_INSTRUCTION } from "../bland/bland-provider.ts";
+import { createVendorHttp } from "../vendor-http.ts";
 import {
   type CallerNumber,
   type CallOutcome,
@@ -255,6 +256,16 @@ interface VapiErrorBody {
   error?: string;
 }
 
+/** The message of Vapi's error body: `message`, its parts joined when it is a list. */
+function vapiErrorDetail(body: Record<string, unknown>): string | null {
+  const { message } = body as VapiErrorBody;
+  return Array.isArray(message)
+    ? message.filter((m) => typeof m === "string").join("; ")
+    : typeof message === "string"
+      ? message
+      : null;
+}
+
 interface VapiPhoneNumber {
   id?: unknown;
   number?: unknown;
@@ -273,82 +284,24 @@ function safeEqual(given: string | null | undefined, wanted: string): boolean {
 export function createVapiProvider(
   options: VoiceAdapterOptions & { reconcileWindow?: number },
 ): VoiceProvider {
-  const doFetch = options.fetch ?? fetch;
   const apiUrl = (options.apiUrl ?? VAPI_API_URL).replace(/\/+$/, "");
   const apiOrigin = new URL(apiUrl).origin;
-  const timeoutMs = options.timeoutMs ?? 15_000;
   const reconcileWindow = Math.max(
     1,
     Math.min(options.reconcileWindow ?? DEFAULT_RECONCILE_WINDOW, 1000),
   );
 
-  async function failure(response: Response, context: string): Promise<VoiceProviderError> {
-    let body: VapiErrorBody = {};
-    try {
-      body = (await response.json()) as VapiErrorBody;
-    } catch {
-      // Not JSON: keep the status.
-    }
-    const detail = Array.isArray(body.message)
-      ? body.message.filter((m) => typeof m === "string").join("; ")
-      : typeof body.message === "string"
-        ? body.message
-        : null;
-    if (response.status === 401 || response.status === 403) {
-      return new VoiceProviderError("Vapi refused the API key. Check the Voice settings.", {
-        status: response.status,
-        code: "unauthorized",
-      });
-    }
-    if (response.status === 429) {
-      return new VoiceProviderError("Vapi is rate limiting calls. Please try again shortly.", {
-        status: 429,
-        code: "rate_limited",
-      });
-    }
-    const status = response.status >= 500 ? 502 : response.status;
-    return new VoiceProviderError(
-      detail ? `Vapi: ${detail}` : `${context} failed (HTTP ${response.status})`,
-      { status, code: `http_${response.status}` },
-    );
-  }
-
-  async function request(method: "GET" | "POST", path: string, body?: unknown): Promise<Response> {
-    try {
-      return await doFetch(`${apiUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${options.apiKey}`,
-          accept: "application/json",
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      // A POST that failed in flight may still have placed the call: say so.
-      throw new VoiceProviderError("Connection error with Vapi. Please try again later.", {
-        status: 502,
-        code: method === "POST" ? "outcome_unknown" : "network",
-        cause: error,
-      });
-    }
-  }
-
-  async function readJson(response: Response): Promise<unknown> {
-    try {
-      return await response.json();
-    } catch (error) {
-      throw invalid(error);
-    }
-  }
-
-  const invalid = (cause?: unknown) =>
-    new VoiceProviderError("Received invalid data from Vapi", {
-      status: 502,
-      code: "invalid_response",
-      cause,
-    });
+  const http = createVendorHttp({
+    vendor: "Vapi",
+    apiUrl,
+    authorization: `Bearer ${options.apiKey}`,
+    fetch: options.fetch ?? fetch,
+    timeoutMs: options.timeoutMs ?? 15_000,
+    // A POST that failed in flight may still have placed the call: say so.
+    mayHaveDialled: (method) => method === "POST",
+    errorDetail: vapiErrorDetail,
+  });
+  const { request, readJson, invalid, failure } = http;
 
   async function phoneNumbers(): Promise<CallerNumber[]> {
     const response = await request("GET", "/phone-number?limit=1000");
@@ -489,55 +442,12 @@ export function createVapiProvider(
      * a short-lived presigned URL: the key goes to Vapi's API only, and the redirect is followed
      * without it. Any other URL (an older report's public storage link) is fetched without it.
      */
-    async fetchRecording(recordingUrl) {
-      let url: URL;
-      try {
-        url = new URL(recordingUrl);
-      } catch {
-        url = new URL("invalid:");
-      }
-      if (url.protocol !== "https:" && url.protocol !== "http:") {
-        throw new VoiceProviderError("The recording URL is not an http(s) URL", {
-          status: 400,
-          code: "invalid_recording_url",
-        });
-      }
-      const signal = AbortSignal.timeout(options.recordingTimeoutMs ?? 300_000);
-      const get = async (target: URL, withKey: boolean) => {
-        try {
-          return await doFetch(target, {
-            headers: withKey ? { authorization: `Bearer ${options.apiKey}` } : {},
-            // Never let fetch carry the key along a redirect: redirects are followed below.
-            redirect: withKey ? "manual" : "follow",
-            signal,
-          });
-        } catch (error) {
-          throw new VoiceProviderError("Connection error with Vapi. Please try again later.", {
-            status: 502,
-            code: "network",
-            cause: error,
-          });
-        }
-      };
-      let response = await get(url, url.origin === apiOrigin);
-      const location = response.headers.get("location");
-      if (response.status >= 300 && response.status < 400 && location) {
-        await response.body?.cancel();
-        let next: URL;
-        try {
-          next = new URL(location, url);
-        } catch {
-          throw invalid();
-        }
-        if (next.protocol !== "https:" && next.protocol !== "http:") throw invalid();
-        response = await get(next, false);
-      }
-      if (!response.ok || !response.body) throw await failure(response, "Fetching the recording");
-      return {
-        body: response.body as unknown as AsyncIterable<Uint8Array>,
-        contentType: response.headers.get("content-type"),
-      };
-    },
+    fetchRecording: (recordingUrl) =>
+      http.fetchRecording(recordingUrl, {
+        timeoutMs: options.recordingTimeoutMs ?? 300_000,
+        sendKeyTo: (url) => url.origin === apiOrigin,
+        followRedirectWithoutKey: true,
+      }),
 
     /**
      * The server secret Ringback set on the call's assistant comes back in `x-vapi-secret`
