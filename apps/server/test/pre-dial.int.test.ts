@@ -269,6 +269,47 @@ describe("the pre-dial check and opt-outs heard on a call", async () => {
       .where(eq(organizationCallSettings.organizationId, org));
   });
 
+  it("does not count a team member's test calls to their own phone against the cap", async () => {
+    await db
+      .insert(organizationCallSettings)
+      .values({ organizationId: org, maxCallsPerNumberPerDay: 1 })
+      .onConflictDoUpdate({
+        target: organizationCallSettings.organizationId,
+        set: { maxCallsPerNumberPerDay: 1 },
+      });
+    // A "Call me now" test call to the number, dialled a minute ago (issue 15 §5).
+    const [test] = await db
+      .insert(formSubmissions)
+      .values({
+        organizationId: org,
+        assistantId,
+        formId: form.id,
+        providerResponseId: "test-cap-1",
+        respondentPhoneNumber: "+14155550166",
+        status: "call_scheduled",
+        isTest: true,
+      })
+      .returning();
+    await db.insert(callRecords).values({
+      organizationId: org,
+      submissionId: test!.id,
+      assistantId,
+      status: "answered",
+      dialState: "dialed",
+      isTest: true,
+      dialRequestedAt: new Date(Date.now() - 60_000),
+      finalAt: new Date(),
+    });
+    const [lead] = await settled(await send("+1 415 555 0166", "cap-after-test"), 1);
+    expect(lead!.status).toBe("answered");
+    // A lead's own call does count: the next one is capped.
+    const [next] = await settled(await send("+1 415 555 0166", "cap-after-lead"), 1);
+    expect(next!.status).toBe("blocked-limit");
+    await db
+      .delete(organizationCallSettings)
+      .where(eq(organizationCallSettings.organizationId, org));
+  });
+
   it("lists a number whose person asks not to be called, and cancels every pending attempt to it", async () => {
     // Another assistant of the organization has an attempt to the same number waiting.
     const [second] = await db

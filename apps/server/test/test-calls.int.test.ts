@@ -270,6 +270,34 @@ describe("Call me now: a test call to your own phone", async () => {
     expect(details.consentEvidence?.answer).toBe("Yes");
   });
 
+  it("says which calls were tests in the public API and the CSV export", async () => {
+    const { key } = await team.owner.client.json<{ key: string }>(`${base}/api-keys`, {
+      method: "POST",
+      json: { name: "CRM sync" },
+    });
+    const v1 = async <T>(path: string) => {
+      const response = await fetch(`${app.url}/api/v1${path}`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as T;
+    };
+    const page = await v1<{
+      data: { latestCallId: string; submissionId: string; test: boolean }[];
+    }>("/call-records");
+    expect(page.data.find((g) => g.latestCallId === callRecordId)?.test).toBe(true);
+    expect(page.data.find((g) => g.submissionId === lead!.id)?.test).toBe(false);
+    expect((await v1<{ test: boolean }>(`/call-records/${callRecordId}`)).test).toBe(true);
+
+    const link = await team.owner.client.json<{ url: string }>(`${base}/call-records/export-link`);
+    const csv = (await (await fetch(app.url + link.url)).text()).trim().split("\r\n");
+    const column = csv[0]!.split(",").indexOf("Test call");
+    expect(column).toBeGreaterThan(0);
+    const cells = (line: string) => line.split(",")[column];
+    expect(csv.filter((line) => line.includes(ownerPhone)).map(cells)).toEqual(["Yes"]);
+    expect(csv.filter((line) => line.includes("Real Lead")).map(cells)).toEqual([""]);
+  });
+
   it("never retries a test call that was not answered", async () => {
     // 0002: the simulator's "no answer", which a lead's call would retry (at once, here).
     const phone = await givePhone(team.admin, "0002");
