@@ -25,7 +25,7 @@ CREATE TABLE "voice_connections" (
 	"organization_id" text NOT NULL,
 	"provider" text NOT NULL,
 	"simulated" boolean DEFAULT false NOT NULL,
-	"api_key_encrypted" text NOT NULL,
+	"api_key_encrypted" text,
 	"api_key_hint" text,
 	"webhook_secret_encrypted" text,
 	"caller_number" text,
@@ -58,7 +58,8 @@ ALTER TABLE "voice_connections" ADD CONSTRAINT "voice_connections_created_by_use
 CREATE INDEX "objects_account_kind_idx" ON "call_simulator"."objects" USING btree ("api_key_hash","kind","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "voice_connections_current_idx" ON "voice_connections" USING btree ("organization_id") WHERE "voice_connections"."retired_at" is null;--> statement-breakpoint
 CREATE INDEX "voice_connections_org_created_idx" ON "voice_connections" USING btree ("organization_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-ALTER TABLE "call_records" ADD CONSTRAINT "call_records_voice_connection_id_voice_connections_id_fk" FOREIGN KEY ("voice_connection_id") REFERENCES "public"."voice_connections"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "call_records" ADD CONSTRAINT "call_records_voice_connection_id_voice_connections_id_fk" FOREIGN KEY ("voice_connection_id") REFERENCES "public"."voice_connections"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "call_records_connection_open_idx" ON "call_records" USING btree ("voice_connection_id") WHERE "call_records"."final_at" is null and "call_records"."voice_connection_id" is not null;
 --> statement-breakpoint
 -- Issue 15: calls placed before this migration that the call simulator played are marked so.
 UPDATE call_records SET simulated = true

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callRecords, simulatorCalls, voiceConnections } from "../src/db/schema/index.ts";
+import { forgetRetiredVoiceKeys } from "../src/domain/voice/retired-connections.ts";
 import { voiceWebhookUrl } from "../src/domain/voice/voice-providers.ts";
 import { createSecretBox } from "../src/lib/secret-box.ts";
 import { signBlandPayload } from "../src/providers/voice/bland/bland-signature.ts";
@@ -188,5 +189,55 @@ describe("voice connections: one account per organization", async () => {
     await post({ ...ended, summary: "Something else" });
     const [third] = await db.select().from(callRecords).where(eq(callRecords.id, call.id));
     expect(third!.callSummary).toBe("Wants a quote");
+  });
+
+  it("forgets a retired connection's keys a week on, once none of its calls is open", async () => {
+    const retired = async (daysAgo: number) => {
+      const [row] = await db
+        .insert(voiceConnections)
+        .values({
+          organizationId: a.organizationId,
+          provider: "bland",
+          simulated: true,
+          apiKeyEncrypted: box.encrypt(a.account.apiKey),
+          webhookSecretEncrypted: box.encrypt(a.account.webhookSecret),
+          retiredAt: new Date(Date.now() - daysAgo * 86_400_000),
+        })
+        .returning();
+      return row!;
+    };
+    const old = await retired(8);
+    const recent = await retired(2);
+    const [open] = await db
+      .insert(callRecords)
+      .values({
+        organizationId: a.organizationId,
+        status: "in-progress",
+        voiceConnectionId: old.id,
+      })
+      .returning();
+    const keysOf = async (id: string) =>
+      (await db.select().from(voiceConnections).where(eq(voiceConnections.id, id)))[0]!;
+
+    // A call still open keeps them.
+    await forgetRetiredVoiceKeys(db, new Date());
+    expect((await keysOf(old.id)).apiKeyEncrypted).not.toBeNull();
+    await db.update(callRecords).set({ finalAt: new Date() }).where(eq(callRecords.id, open!.id));
+    expect(await forgetRetiredVoiceKeys(db, new Date())).toBeGreaterThanOrEqual(1);
+    expect(await keysOf(old.id)).toMatchObject({
+      apiKeyEncrypted: null,
+      webhookSecretEncrypted: null,
+    });
+    // Retired two days ago: kept. The current connection: never touched.
+    expect((await keysOf(recent.id)).apiKeyEncrypted).not.toBeNull();
+    expect((await keysOf(a.connection.id)).apiKeyEncrypted).not.toBeNull();
+    // Its webhooks are refused from then on (this process never built its adapter).
+    const body = JSON.stringify({ call_id: "x" });
+    const response = await fetch(voiceWebhookUrl(app.url, "bland", old.id), {
+      method: "POST",
+      headers: { "x-webhook-signature": signBlandPayload(body, a.account.webhookSecret) },
+      body,
+    });
+    expect(response.status).toBe(404);
   });
 });

@@ -182,7 +182,7 @@ describe("Settings → Voice", async () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.row).not.toContain(account.apiKey);
     expect(rows[0]!.row).not.toContain(account.webhookSecret);
-    expect(box.decrypt(row!.apiKeyEncrypted)).toBe(account.apiKey);
+    expect(box.decrypt(row!.apiKeyEncrypted!)).toBe(account.apiKey);
     expect(box.decrypt(row!.webhookSecretEncrypted!)).toBe(account.webhookSecret);
 
     // The audit trail says what changed, never the key.
@@ -216,7 +216,7 @@ describe("Settings → Voice", async () => {
     expect(status, text).toBe(200);
     const after = await currentRow(org);
     expect(after!.id).not.toBe(before!.id);
-    expect(box.decrypt(after!.apiKeyEncrypted)).toBe(box.decrypt(before!.apiKeyEncrypted));
+    expect(box.decrypt(after!.apiKeyEncrypted!)).toBe(box.decrypt(before!.apiKeyEncrypted!));
     expect(after!.callerNumber).toBeNull();
     const all = await db
       .select({ id: voiceConnections.id, retiredAt: voiceConnections.retiredAt })

@@ -1,12 +1,16 @@
 import { pruneExpired } from "../domain/maintenance/prune-expired.ts";
+import { forgetRetiredVoiceKeys } from "../domain/voice/retired-connections.ts";
 import { defineJob } from "./job.ts";
 
 export const pruneExpiredJob = defineJob({
   name: "maintenance.prune-expired",
   cron: "17 * * * *",
   async handle(_data, { db, logger }) {
-    const deleted = await pruneExpired(db, new Date());
-    logger.info({ deleted }, "Pruned expired sessions and codes");
-    return deleted;
+    const now = new Date();
+    const deleted = await pruneExpired(db, now);
+    // Issue 15: the keys of voice accounts organizations left, once no call needs them.
+    const forgotten = await forgetRetiredVoiceKeys(db, now);
+    logger.info({ deleted, forgottenVoiceKeys: forgotten }, "Pruned expired sessions and codes");
+    return { ...deleted, forgottenVoiceKeys: forgotten };
   },
 });

@@ -135,6 +135,10 @@ export const callRecords = pgTable(
     index("call_records_recording_pending_idx")
       .on(t.finalAt)
       .where(sql`${t.recordingUrl} is not null and ${t.recordingKey} is null`),
+    // A retired voice connection's calls still open (its keys are kept until there are none).
+    index("call_records_connection_open_idx")
+      .on(t.voiceConnectionId)
+      .where(sql`${t.finalAt} is null and ${t.voiceConnectionId} is not null`),
     index("call_records_due_idx")
       .on(t.scheduledFor)
       .where(sql`${t.dialState} in ('scheduled', 'dialing')`),

@@ -31,7 +31,11 @@ export const voiceConnections = pgTable(
     provider: text("provider").$type<VoiceProviderChoice>().notNull(),
     /** Bland, Vapi or Retell played by the call simulator (sandbox installations only). */
     simulated: boolean("simulated").notNull().default(false),
-    apiKeyEncrypted: text("api_key_encrypted").notNull(),
+    /**
+     * Null once the connection is retired and no call needs it any more (forgetRetiredVoiceKeys):
+     * an account the organization left is not kept.
+     */
+    apiKeyEncrypted: text("api_key_encrypted"),
     /** The key's last four characters, to recognise it on the Voice page. */
     apiKeyHint: text("api_key_hint"),
     /** Bland's signing secret, Vapi's server secret; null for Retell (it signs with the key). */

@@ -178,9 +178,11 @@ export function createVoiceProviders(options: VoiceProvidersOptions): VoiceProvi
     return defaultVoice;
   }
 
-  function fromRow(row: VoiceConnectionRow): ResolvedVoice {
+  function fromRow(row: VoiceConnectionRow): ResolvedVoice | null {
     const cached = cache.get(row.id);
     if (cached) return cached;
+    // A retired connection whose keys were forgotten (forgetRetiredVoiceKeys): nothing to use.
+    if (!row.apiKeyEncrypted) return null;
     const resolved = build(
       {
         choice: row.provider,
@@ -210,7 +212,7 @@ export function createVoiceProviders(options: VoiceProvidersOptions): VoiceProvi
             isNull(voiceConnections.retiredAt),
           ),
         );
-      return row ? fromRow(row) : fromDefault();
+      return row ? (fromRow(row) ?? fromDefault()) : fromDefault();
     },
     async forConnection(connectionId) {
       if (connectionId === null) return fromDefault();

@@ -186,7 +186,9 @@ export function resolveVoiceAccount(
   const issues: { path: Field; message: string }[] = [];
 
   let apiKey = settings.apiKey ?? "";
-  if (!apiKey && samePlatform) apiKey = deps.box.decrypt(current.apiKeyEncrypted);
+  if (!apiKey && samePlatform && current.apiKeyEncrypted) {
+    apiKey = deps.box.decrypt(current.apiKeyEncrypted);
+  }
   if (!apiKey) issues.push({ path: "apiKey", message: `Enter your ${label} API key.` });
 
   let webhookSecret: string | null = null;

@@ -21,8 +21,14 @@ export function useVoiceSettings(organizationId: string) {
 
 function useStore(organizationId: string) {
   const queryClient = useQueryClient();
-  return (settings: VoiceSettings) =>
+  return async (settings: VoiceSettings) => {
     queryClient.setQueryData(voiceSettingsKey(organizationId), settings);
+    // What depends on the provider (the wizard's voice list, under this key) is read again.
+    await queryClient.invalidateQueries({
+      queryKey: voiceSettingsKey(organizationId),
+      predicate: (query) => query.queryKey.length > voiceSettingsKey(organizationId).length,
+    });
+  };
 }
 
 /** PUT …/voice — a new connection replaces the current one. */
