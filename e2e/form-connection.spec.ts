@@ -46,6 +46,8 @@ test.describe("connecting Typeform (sandbox)", () => {
   });
 
   test("each return reason shows its message (SPEC.md §8)", async ({ page }) => {
+    // Seven round trips through the callback page: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     await signUp(page, newPerson("Reasons"));
     const cases: [string, string][] = [
       [
