@@ -25,7 +25,14 @@ import { createBlandProvider } from "./providers/voice/bland/bland-provider.ts";
 import { createRetellProvider } from "./providers/voice/retell/retell-provider.ts";
 import { createVapiProvider } from "./providers/voice/vapi/vapi-provider.ts";
 import type { Queue } from "./queue/queue.ts";
+import { SIMULATOR_FROM_NUMBER } from "./sandbox/bland/call.ts";
+import {
+  simulatorAccount,
+  simulatorApiUrl,
+  simulatorCredentials,
+} from "./sandbox/bland/credentials.ts";
 import { sandboxTypeformCredentials, sandboxTypeformUrls } from "./sandbox/typeform/credentials.ts";
+import { SIMULATOR_VAPI_PHONE_NUMBER_ID } from "./sandbox/vapi/call.ts";
 
 /**
  * The vendors and shared helpers both entry points need, built once from configuration: the
@@ -72,7 +79,15 @@ export function createServices(input: {
     db,
     box,
     publicUrl: config.publicUrl,
-    secretKey: config.secretKey,
+    simulator: {
+      apiUrl: (platform) => simulatorApiUrl(config.publicUrl, platform),
+      installationAccount: simulatorCredentials(config.secretKey),
+      account: (platform, organizationId) => ({
+        ...simulatorAccount(config.secretKey, platform, organizationId),
+        // Vapi dials from a phone-number id; Bland and Retell from the number itself.
+        callerNumber: platform === "vapi" ? SIMULATOR_VAPI_PHONE_NUMBER_ID : SIMULATOR_FROM_NUMBER,
+      }),
+    },
     adapters: {
       bland: createBlandProvider,
       vapi: createVapiProvider,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.ts";
 import { createSecretBox } from "../../lib/secret-box.ts";
 import type { VoiceProvider } from "../../providers/voice/voice-provider.ts";
-import { simulatorCredentials } from "../../sandbox/bland/credentials.ts";
+import { simulatorApiUrl, simulatorCredentials } from "../../sandbox/bland/credentials.ts";
 import {
   createVoiceProviders,
   platformOf,
@@ -34,7 +34,11 @@ function registry(overrides: Partial<VoiceProvidersOptions>) {
     db: {} as Database,
     box: createSecretBox(SECRET),
     publicUrl: "https://ringback.example.com/",
-    secretKey: SECRET,
+    simulator: {
+      apiUrl: (platform) => simulatorApiUrl("https://ringback.example.com/", platform),
+      installationAccount: simulatorCredentials(SECRET),
+      account: () => ({ apiKey: "sim", webhookSecret: "s", callerNumber: "+14155550100" }),
+    },
     adapters,
     apiUrls: {
       bland: "https://bland.proxy.test",

@@ -8,7 +8,6 @@ import type {
   VoiceAgentStore,
   VoiceProvider,
 } from "../../providers/voice/voice-provider.ts";
-import { simulatorApiUrl, simulatorCredentials } from "../../sandbox/bland/credentials.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type VoiceConnectionRow = typeof voiceConnections.$inferSelect;
@@ -66,13 +65,29 @@ export interface VoiceProviders {
   readonly installationDefault: VoiceProviderChoice | null;
   /** Whether organizations may pick simulated platforms (sandbox installations). */
   readonly simulatorAvailable: boolean;
+  /** The simulator's account for an organization that picks a simulated platform. */
+  simulatedAccount: VoiceSimulator["account"];
+}
+
+/**
+ * The call simulator as the registry needs it (built in services.ts, the one place that knows the
+ * sandbox): where each dialect's API is, the installation's own account, and an organization's.
+ */
+export interface VoiceSimulator {
+  apiUrl(platform: VoicePlatformId): string;
+  installationAccount: { apiKey: string; webhookSecret: string };
+  /** An organization's simulated account: its key, webhook secret and the caller number. */
+  account(
+    platform: VoicePlatformId,
+    organizationId: string,
+  ): { apiKey: string; webhookSecret: string; callerNumber: string };
 }
 
 export interface VoiceProvidersOptions {
   db: Database;
   box: SecretBox;
   publicUrl: string;
-  secretKey: string;
+  simulator: VoiceSimulator;
   adapters: Record<VoicePlatformId, VoiceAdapterFactory>;
   /** Each platform's real API base (config.voiceApiUrls). */
   apiUrls: Record<VoicePlatformId, string>;
@@ -117,7 +132,7 @@ export function createVoiceProviders(options: VoiceProvidersOptions): VoiceProvi
     const webhookUrl = voiceWebhookUrl(publicUrl, platform, scope.connectionId);
     const provider = options.adapters[platform]({
       apiKey: account.apiKey,
-      apiUrl: simulated ? simulatorApiUrl(publicUrl, platform) : options.apiUrls[platform],
+      apiUrl: simulated ? options.simulator.apiUrl(platform) : options.apiUrls[platform],
       webhookSecret: account.webhookSecret,
       callerNumber: account.callerNumber,
       simulator: simulated,
@@ -161,7 +176,7 @@ export function createVoiceProviders(options: VoiceProvidersOptions): VoiceProvi
         { organizationId: null, connectionId: null },
       );
     } else if (options.simulatorAvailable) {
-      const simulator = simulatorCredentials(options.secretKey);
+      const simulator = options.simulator.installationAccount;
       defaultVoice = build(
         {
           choice: "simulator",
@@ -201,6 +216,8 @@ export function createVoiceProviders(options: VoiceProvidersOptions): VoiceProvi
   return {
     installationDefault,
     simulatorAvailable: options.simulatorAvailable,
+    simulatedAccount: (platform, organizationId) =>
+      options.simulator.account(platform, organizationId),
     build: (account, scope) => build(account, scope),
     async forOrganization(dbOrTx, organizationId) {
       const [row] = await dbOrTx

@@ -13,7 +13,12 @@ const box = createSecretBox(secretKey);
 const organizationId = "5b0c4a4e-5a43-4d55-9a35-7d4c1f0e2a11";
 
 function deps(simulatorAvailable: boolean) {
-  return { box, secretKey, voices: { simulatorAvailable } as VoiceProviders };
+  // The simulator's accounts as services.ts builds them.
+  const simulatedAccount: VoiceProviders["simulatedAccount"] = (platform, organization) => ({
+    ...simulatorAccount(secretKey, platform, organization),
+    callerNumber: platform === "vapi" ? SIMULATOR_VAPI_PHONE_NUMBER_ID : SIMULATOR_FROM_NUMBER,
+  });
+  return { box, secretKey, voices: { simulatorAvailable, simulatedAccount } as VoiceProviders };
 }
 
 function resolve(

@@ -4,7 +4,6 @@ import {
   HAS_WEBHOOK_SECRET,
   type UpdateVoiceSettings,
   VOICE_PROVIDER_LABELS,
-  type VoicePlatformId,
   type VoiceProviderChoice,
   type VoiceSettings,
   type VoiceVerifyResult,
@@ -16,9 +15,6 @@ import { AppError } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import { VoiceProviderError } from "../../providers/voice/voice-provider.ts";
-import { SIMULATOR_FROM_NUMBER } from "../../sandbox/bland/call.ts";
-import { simulatorAccount } from "../../sandbox/bland/credentials.ts";
-import { SIMULATOR_VAPI_PHONE_NUMBER_ID } from "../../sandbox/vapi/call.ts";
 import { type AuditActor, recordAuditEvent } from "../compliance/audit.ts";
 import {
   platformOf,
@@ -118,11 +114,6 @@ function invalid(issues: { path: Field; message: string }[]): AppError {
   return new AppError("validation_failed", issues[0]!.message, { issues });
 }
 
-/** The simulator's number for each platform: Vapi dials from its phone-number id. */
-function simulatorCallerNumber(platform: VoicePlatformId): string {
-  return platform === "vapi" ? SIMULATOR_VAPI_PHONE_NUMBER_ID : SIMULATOR_FROM_NUMBER;
-}
-
 /** A fresh Vapi server secret: Ringback sets it on each call's assistant (x-vapi-secret). */
 function generateServerSecret(): string {
   return randomBytes(32).toString("base64url");
@@ -165,7 +156,7 @@ export function resolveVoiceAccount(
       ]);
     }
     // The simulator's account for this organization: its own key, so its calls stay apart.
-    const account = simulatorAccount(deps.secretKey, platform, input.organizationId);
+    const account = deps.voices.simulatedAccount(platform, input.organizationId);
     return {
       choice,
       simulated: true,
@@ -176,7 +167,7 @@ export function resolveVoiceAccount(
           : platform === "vapi"
             ? generateServerSecret()
             : null,
-      callerNumber: simulatorCallerNumber(platform),
+      callerNumber: account.callerNumber,
       apiKeyHint: null,
     };
   }
