@@ -6,25 +6,68 @@ import { test as base, expect, type Page } from "@playwright/test";
  * and moderate ones too, such as content outside a landmark). Two rules axe leaves off by default
  * are on: targets of at least 24 px (WCAG 2.5.8) and visible labels inside accessible names
  * (2.5.3).
+ *
+ * Both themes (issue 16 §5): the system setting is then switched to the other colour scheme,
+ * which the app follows, the rules that colours decide are run again (contrast, links told apart
+ * from text), and the setting is put back. That second look is added to the test's time limit,
+ * which stays the test's own.
  */
 export async function expectAccessible(page: Page): Promise<void> {
-  // Judge the settled page: a toast or dialog mid-transition is partly transparent.
+  const systemDark = await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches);
+  const [now, other] = systemDark ? (["dark", "light"] as const) : (["light", "dark"] as const);
+  await expectAccessibleIn(page, now, new AxeBuilder({ page }).options({ rules: extraRules }));
+  const started = Date.now();
+  await page.emulateMedia({ colorScheme: other });
+  try {
+    // Legacy mode: no blank page to gather frames' results in (ours has none that matter here).
+    const colours = new AxeBuilder({ page }).withRules(colourRules).setLegacyMode(true);
+    await expectAccessibleIn(page, other, colours);
+  } finally {
+    await page.emulateMedia({ colorScheme: now });
+  }
+  await followsSystem(page, now);
+  const info = base.info();
+  info.setTimeout(info.timeout + (Date.now() - started));
+}
+
+const extraRules = {
+  "target-size": { enabled: true },
+  "label-content-name-mismatch": { enabled: true },
+};
+const colourRules = ["color-contrast", "link-in-text-block"];
+
+/**
+ * Waits until the web app shows the theme of the (emulated) system setting. Pages that are not
+ * the app (the sandbox's forms, the development outbox) have one theme, and so does the app once
+ * the account menu chose Light or Dark.
+ */
+async function followsSystem(page: Page, scheme: "light" | "dark"): Promise<void> {
+  await page.waitForFunction(
+    (dark) =>
+      !document.getElementById("root") ||
+      ["light", "dark"].includes(localStorage.getItem("ringback-theme") ?? "") ||
+      document.documentElement.classList.contains("dark") === dark,
+    scheme === "dark",
+  );
+}
+
+async function expectAccessibleIn(
+  page: Page,
+  scheme: "light" | "dark",
+  axe: AxeBuilder,
+): Promise<void> {
+  await followsSystem(page, scheme);
+  // Judge the settled page: a toast or dialog mid-transition is partly transparent (and colours
+  // mid-transition after the theme changed are neither theme's).
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== "running"),
   );
-  const results = await new AxeBuilder({ page })
-    .options({
-      rules: {
-        "target-size": { enabled: true },
-        "label-content-name-mismatch": { enabled: true },
-      },
-    })
-    .analyze();
+  const results = await axe.analyze();
   const blocking = results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
-  expect(blocking, `accessibility violations on ${page.url()}`).toEqual([]);
+  expect(blocking, `accessibility violations on ${page.url()} (${scheme} theme)`).toEqual([]);
 }
 
 const allowedConsoleErrors = new WeakMap<Page, RegExp[]>();

@@ -2,9 +2,27 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompress, preloadFont } from "./build/precompress.ts";
+import { themeScript } from "./build/theme-script.ts";
+
+/**
+ * What the sign-in pages share beyond the landing page's entry (issue 16 §1): the base UI kit,
+ * toasts and the session. One chunk instead of a dozen small ones, so /login loads in few
+ * requests. None of it may be imported by the entry: e2e/bundle-budget.spec.ts fails if the
+ * landing page's chunks take it in.
+ */
+const SIGN_IN_KIT = [
+  /node_modules[\\/](clsx|tailwind-merge|class-variance-authority|sonner)[\\/]/,
+  /node_modules[\\/]@radix-ui[\\/](react-slot|react-compose-refs|react-primitive|react-label)[\\/]/,
+  /src[\\/]components[\\/](brand|centered-card-layout|code-input|phone-number-field)\.tsx$/,
+  /src[\\/]components[\\/]ui[\\/](button|card|input|label|field-error|sonner|spinner|skeleton)\.tsx$/,
+  /src[\\/]lib[\\/](utils|api-client|session|token-refresh)\.ts$/,
+  /src[\\/]features[\\/]auth[\\/](access-token-redirect\.tsx|auth-errors\.ts)$/,
+  /packages[\\/]contracts[\\/]src[\\/]phone\.ts$/,
+];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), themeScript(), precompress(), preloadFont()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
@@ -12,6 +30,26 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: true,
+    // scripts/web-budget.ts reads it to measure each route's initial JavaScript (issue 16 §1).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // A group takes the modules it names, not their dependencies: React, the router and
+          // the theme stay in the entry, where the landing page needs them.
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              name: "sign-in-kit",
+              test: (id: string) => SIGN_IN_KIT.some((pattern) => pattern.test(id)),
+              priority: 20,
+            },
+            // Data fetching and validation, for sign-up, invitations and the admin app.
+            { name: "data", test: /node_modules[\\/](@tanstack|zod)[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

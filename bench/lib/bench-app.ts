@@ -16,6 +16,7 @@ export const BENCH_FORM_ID = "benchform";
 const SECRET = "bench-secret";
 const SECRET_KEY = "bench-secret-key-bench-secret-key-0123456789";
 const entry = fileURLToPath(new URL("../../apps/server/src/main.ts", import.meta.url));
+const servingEntry = fileURLToPath(new URL("./ringback-serving.ts", import.meta.url));
 
 /**
  * Ringback as a user runs it — its own process (`node apps/server/src/main.ts`, web and worker)
@@ -30,6 +31,8 @@ export async function startBenchApp(options: {
    * real API). Production mode (the default) is what the ingest figures are about.
    */
   development?: boolean;
+  /** A web build to serve instead of apps/web/dist (bench:web serves its own). */
+  webDist?: string;
 }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ringback-bench-"));
   chmodSync(dataDir, 0o755);
@@ -46,8 +49,9 @@ export async function startBenchApp(options: {
     });
   });
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [options.webDist ? servingEntry : entry], {
     env: {
+      ...(options.webDist ? { BENCH_WEB_DIST: options.webDist } : {}),
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "/tmp",
       NODE_ENV: options.development ? "development" : "production",
@@ -119,6 +123,8 @@ export async function startBenchApp(options: {
     databaseUrl: postgres.url,
     /** The app's process id (for its memory figures). */
     pid: child.pid!,
+    /** The app's SECRET_KEY (a benchmark that seeds a session signs its cookie with it). */
+    secretKey: SECRET_KEY,
     db,
     assistantId,
     organizationId: "bench",

@@ -1,10 +1,8 @@
 import { z } from "zod";
 import { invitationRoles, organizationRoles } from "./permissions.ts";
+import { E164_PATTERN, PHONE_FORMAT_MESSAGE } from "./phone.ts";
 
-export const phoneSchema = z
-  .string()
-  .trim()
-  .regex(/^\+[1-9]\d{6,14}$/, "Enter a phone number with its country code, e.g. +1 415 555 0123");
+export const phoneSchema = z.string().trim().regex(E164_PATTERN, PHONE_FORMAT_MESSAGE);
 
 export const emailSchema = z
   .string()

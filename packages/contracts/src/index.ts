@@ -15,6 +15,7 @@ export * from "./permissions.ts";
 export * from "./phone.ts";
 export * from "./public-api.ts";
 export * from "./public-api-openapi.ts";
+export * from "./robots.ts";
 export * from "./script-variables.ts";
 export * from "./time-zones.ts";
 export * from "./transcript.ts";

@@ -9,6 +9,11 @@ export function normalizePhone(input: string): string {
   return trimmed.startsWith("+") ? `+${digits}` : `+1${digits}`;
 }
 
+/** A phone number as stored: E.164, a + and 7 to 15 digits (accounts.ts phoneSchema). */
+export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
+export const PHONE_FORMAT_MESSAGE =
+  "Enter a phone number with its country code, e.g. +1 415 555 0123";
+
 /** SPEC.md §5: verification codes are 6 digits, numeric only. */
 export const VERIFICATION_CODE_LENGTH = 6;
 

@@ -24,6 +24,7 @@ import { vapiSimulatorRoutes } from "../sandbox/vapi/routes.ts";
 import type { Services } from "../services.ts";
 import { authenticate } from "./middleware/authenticate.ts";
 import { bodyLimit } from "./middleware/body-limit.ts";
+import { compressJson } from "./middleware/compress-json.ts";
 import {
   answerDatabaseUnavailable,
   databaseOutageAnswers,
@@ -81,6 +82,8 @@ export function createApp(deps: AppDeps) {
   app.use("*", requestId());
   app.use("*", requestLog(deps.logger));
   app.use("*", securityHeaders({ isProduction: deps.config.isProduction }));
+  // JSON answers of 1 KiB or more go out Brotli- or gzip-compressed (issue 16 §2).
+  app.use("/api/*", compressJson({ threshold: 1024 }));
   app.use("/api/*", databaseOutageAnswers(deps));
   app.use("/api/*", inputGuard());
   app.use("/sandbox/*", inputGuard());

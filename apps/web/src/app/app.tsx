@@ -1,20 +1,22 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "react-router";
-import { Toaster } from "@/components/ui/sonner";
-import { TooltipProvider } from "@/components/ui/tooltip";
-import { router } from "./router";
+import { Suspense } from "react";
+import { BrowserRouter } from "react-router";
+import { PageErrorBoundary } from "./page-error-boundary";
+import { AppRoutes } from "./router";
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: true } },
-});
-
+/**
+ * The app: the router only (issue 16 §1). The providers every page but the landing page uses
+ * (queries, tooltips, toasts, the session) load with the first such page: see app-shell.tsx.
+ * Until a page's chunk is there on the first load, nothing shows (no spinner that flashes and
+ * shifts); later navigations keep the current page until the next is ready.
+ */
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>
+    <BrowserRouter>
+      <PageErrorBoundary>
+        <Suspense fallback={null}>
+          <AppRoutes />
+        </Suspense>
+      </PageErrorBoundary>
+    </BrowserRouter>
   );
 }

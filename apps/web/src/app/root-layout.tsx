@@ -1,14 +1,47 @@
-import { useEffect } from "react";
-import { Outlet } from "react-router";
-import { AccessTokenRedirect } from "@/features/auth/access-token-redirect";
-import { startSession } from "@/lib/session";
+import { type ComponentType, type ReactNode, use } from "react";
+import { Outlet, useLocation } from "react-router";
+import { RobotsMeta } from "@/components/robots-meta";
+import { accessTokenFromHash } from "@/features/auth/access-token";
+import { loadShell } from "./lazy-modules";
 
-/** Every route: loads the session once, keeps it fresh, and handles an access token in the hash. */
+type Shell = ComponentType<{ children: ReactNode }>;
+
+let shell: Shell | null = null;
+let loading: Promise<Shell> | null = null;
+
+/** Loads the app shell (providers, session, toasts) once; a failed load is tried again. */
+function ensureShell(): Promise<Shell> {
+  loading ??= loadShell().then(
+    (module) => {
+      shell = module.AppShell;
+      return shell;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * Every route. The landing page renders on its own, so its first load carries no more than it
+ * needs (issue 16 §1); every other page renders inside the app shell, which this waits for
+ * (suspending, like a lazy page). An access token in the hash of the landing page's address
+ * needs the shell too (SPEC.md §2). Once loaded, the shell stays.
+ */
 export function RootLayout() {
-  useEffect(() => startSession(), []);
-  return (
+  const { pathname, hash } = useLocation();
+  const needed = pathname !== "/" || accessTokenFromHash(hash) !== null;
+  const AppShell = shell ?? (needed ? use(ensureShell()) : null);
+  return AppShell ? (
+    <AppShell>
+      <RobotsMeta />
+      <Outlet />
+    </AppShell>
+  ) : (
     <>
-      <AccessTokenRedirect />
+      <RobotsMeta />
       <Outlet />
     </>
   );

@@ -1,27 +1,16 @@
-import { createBrowserRouter, Navigate, useParams } from "react-router";
-import { AdminLayout } from "@/features/admin-shell/admin-layout";
+import type { OrganizationRole } from "@ringback/contracts";
 import {
-  AssistantConfigurationPage,
-  NewAssistantPage,
-} from "@/features/assistant-configuration/assistant-configuration-page";
-import { EmailVerificationPage } from "@/features/auth/email-verification-page";
-import { ForgotPasswordPage } from "@/features/auth/forgot-password-page";
-import { LoginPage } from "@/features/auth/login-page";
-import { RequireAuth } from "@/features/auth/require-auth";
-import { SignupPage } from "@/features/auth/signup-page";
-import { CallRecordsPage } from "@/features/call-records/call-records-page";
-import { DashboardPage } from "@/features/dashboard/dashboard-page";
-import { DoNotCallPage } from "@/features/do-not-call/do-not-call-page";
-import { NotFoundPage } from "@/features/errors/not-found-page";
-import { UnauthorizedPage } from "@/features/errors/unauthorized-page";
-import { FormConnectionPage } from "@/features/form-connection/form-connection-page";
-import { AcceptInvitationPage } from "@/features/invitations/accept-invitation-page";
+  matchRoutes,
+  Navigate,
+  type NonIndexRouteObject,
+  type RouteObject,
+  useLocation,
+  useParams,
+  useRoutes,
+} from "react-router";
 import { LandingPage } from "@/features/landing/landing-page";
-import { OptOutPage } from "@/features/opt-out/opt-out-page";
-import { OrganizationSettingsPage } from "@/features/organization-settings/organization-settings-page";
-import { ProfilePage } from "@/features/profile/profile-page";
-import { VoiceSettingsPage } from "@/features/voice-settings/voice-settings-page";
-import { WebhooksPage } from "@/features/webhooks/webhooks-page";
+import { loadAdminRoot, loadCallRecords, loadDashboard } from "./lazy-modules";
+import { type LazyPage, lazyPage } from "./lazy-page";
 import { RootLayout } from "./root-layout";
 
 /** SPEC.md §2: the old configure-assistant routes redirect to assistant-configuration. */
@@ -39,56 +28,141 @@ function LegacyConfigureAssistantRedirect() {
   );
 }
 
+/** Issue 15: the Voice page is for owners and admins; others see Access Denied (SPEC.md §2). */
+const VOICE_ROLES: readonly OrganizationRole[] = ["owner", "admin"];
+
+// Every page but the landing page loads when it is first shown (issue 16 §1).
+const LoginPage = lazyPage(
+  () => import("@/features/auth/login-page"),
+  (m) => m.LoginPage,
+);
+const loadQueries = () => import("./queries");
+const SignupPage = lazyPage(
+  () => Promise.all([import("@/features/auth/signup-page"), loadQueries()]),
+  ([m, { withQueries }]) => withQueries(m.SignupPage),
+);
+const EmailVerificationPage = lazyPage(
+  () => import("@/features/auth/email-verification-page"),
+  (m) => m.EmailVerificationPage,
+);
+const ForgotPasswordPage = lazyPage(
+  () => import("@/features/auth/forgot-password-page"),
+  (m) => m.ForgotPasswordPage,
+);
+const UnauthorizedPage = lazyPage(
+  () => import("@/features/errors/unauthorized-page"),
+  (m) => m.UnauthorizedPage,
+);
+const AcceptInvitationPage = lazyPage(
+  () => Promise.all([import("@/features/invitations/accept-invitation-page"), loadQueries()]),
+  ([m, { withQueries }]) => withQueries(m.AcceptInvitationPage),
+);
+const OptOutPage = lazyPage(
+  () => import("@/features/opt-out/opt-out-page"),
+  (m) => m.OptOutPage,
+);
+const loadNotFound = () => import("@/features/errors/not-found-page");
+const NotFoundPage = lazyPage(loadNotFound, (m) => m.NotFoundPage);
+
+const AdminRoot = lazyPage(loadAdminRoot, (m) => m.AdminRoot);
+const DashboardPage = lazyPage(loadDashboard, (m) => m.DashboardPage);
+const CallRecordsPage = lazyPage(loadCallRecords, (m) => m.CallRecordsPage);
+const loadWizard = () => import("@/features/assistant-configuration/assistant-configuration-page");
+const NewAssistantPage = lazyPage(loadWizard, (m) => m.NewAssistantPage);
+const AssistantConfigurationPage = lazyPage(loadWizard, (m) => m.AssistantConfigurationPage);
+const OrganizationSettingsPage = lazyPage(
+  () => import("@/features/organization-settings/organization-settings-page"),
+  (m) => m.OrganizationSettingsPage,
+);
+const ProfilePage = lazyPage(
+  () => import("@/features/profile/profile-page"),
+  (m) => m.ProfilePage,
+);
+const DoNotCallPage = lazyPage(
+  () => import("@/features/do-not-call/do-not-call-page"),
+  (m) => m.DoNotCallPage,
+);
+const WebhooksPage = lazyPage(
+  () => import("@/features/webhooks/webhooks-page"),
+  (m) => m.WebhooksPage,
+);
+const VoiceSettingsPage = lazyPage(
+  () => Promise.all([loadAdminRoot(), import("@/features/voice-settings/voice-settings-page")]),
+  ([{ RequireAuth }, { VoiceSettingsPage }]) =>
+    function VoiceSettingsRoute() {
+      return (
+        <RequireAuth roles={VOICE_ROLES}>
+          <VoiceSettingsPage />
+        </RequireAuth>
+      );
+    },
+);
+const FormConnectionPage = lazyPage(
+  () => import("@/features/form-connection/form-connection-page"),
+  (m) => m.FormConnectionPage,
+);
+const AdminNotFoundPage = lazyPage(
+  loadNotFound,
+  (m) =>
+    function AdminNotFound() {
+      return <m.NotFoundPage inAdminLayout />;
+    },
+);
+
+/** A route that shows a lazily loaded page; `handle` lets the root layout preload it. */
+function page(path: string, Page: LazyPage): NonIndexRouteObject {
+  return { path, element: <Page />, handle: Page };
+}
+
 /** Every route of SPEC.md §2. */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
       { path: "/", element: <LandingPage /> },
-      { path: "/login", element: <LoginPage /> },
-      { path: "/signup", element: <SignupPage /> },
-      { path: "/email-verification", element: <EmailVerificationPage /> },
-      { path: "/forgot-password", element: <ForgotPasswordPage /> },
-      { path: "/unauthorized", element: <UnauthorizedPage /> },
-      { path: "/invitations/:token", element: <AcceptInvitationPage /> },
+      page("/login", LoginPage),
+      page("/signup", SignupPage),
+      page("/email-verification", EmailVerificationPage),
+      page("/forgot-password", ForgotPasswordPage),
+      page("/unauthorized", UnauthorizedPage),
+      page("/invitations/:token", AcceptInvitationPage),
       // Issue 13 §4: public, no sign-in.
-      { path: "/opt-out", element: <OptOutPage /> },
+      page("/opt-out", OptOutPage),
       {
-        path: "/admin",
-        element: (
-          <RequireAuth>
-            <AdminLayout />
-          </RequireAuth>
-        ),
+        ...page("/admin", AdminRoot),
         children: [
           { index: true, element: <Navigate replace to="/admin/dashboard" /> },
-          { path: "dashboard", element: <DashboardPage /> },
-          { path: "call-records", element: <CallRecordsPage /> },
-          { path: "assistant-configuration", element: <NewAssistantPage /> },
-          { path: "assistant-configuration/:assistantId", element: <AssistantConfigurationPage /> },
-          { path: "settings/organization", element: <OrganizationSettingsPage /> },
-          { path: "settings/profile", element: <ProfilePage /> },
-          { path: "settings/do-not-call", element: <DoNotCallPage /> },
-          { path: "settings/webhooks", element: <WebhooksPage /> },
-          // Issue 15: owners and admins only; others see Access Denied (SPEC.md §2).
-          {
-            path: "settings/voice",
-            element: (
-              <RequireAuth roles={["owner", "admin"]}>
-                <VoiceSettingsPage />
-              </RequireAuth>
-            ),
-          },
-          { path: "form-connection/:provider", element: <FormConnectionPage /> },
+          page("dashboard", DashboardPage),
+          page("call-records", CallRecordsPage),
+          page("assistant-configuration", NewAssistantPage),
+          page("assistant-configuration/:assistantId", AssistantConfigurationPage),
+          page("settings/organization", OrganizationSettingsPage),
+          page("settings/profile", ProfilePage),
+          page("settings/do-not-call", DoNotCallPage),
+          page("settings/webhooks", WebhooksPage),
+          page("settings/voice", VoiceSettingsPage),
+          page("form-connection/:provider", FormConnectionPage),
           { path: "configure-assistant/:formType", element: <LegacyConfigureAssistantRedirect /> },
           {
             path: "configure-assistant/:formType/:assistantId",
             element: <LegacyConfigureAssistantRedirect />,
           },
-          { path: "*", element: <NotFoundPage inAdminLayout /> },
+          page("*", AdminNotFoundPage),
         ],
       },
-      { path: "*", element: <NotFoundPage /> },
+      page("*", NotFoundPage),
     ],
   },
-]);
+];
+
+/**
+ * The routes. The chunks of every page the address matches (the admin frame and the admin page,
+ * say) start loading together, before React reaches the inner one.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  for (const match of matchRoutes(routes, location) ?? []) {
+    void (match.route.handle as LazyPage | undefined)?.preload().catch(() => undefined);
+  }
+  return useRoutes(routes, location);
+}

@@ -43,7 +43,7 @@ export function OneTimeSecret({
         role="note"
         className="flex gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm"
       >
-        <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
+        <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning-strong" aria-hidden="true" />
         <span>{warning}</span>
       </p>
     </>

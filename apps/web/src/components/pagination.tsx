@@ -39,7 +39,9 @@ export function Pagination({
       </p>
       <div className="flex items-center gap-1">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          <ChevronLeft aria-hidden="true" /> Previous
+          {/* Issue 16 §4: arrows alone on a phone, where the words would not fit beside the pages. */}
+          <ChevronLeft aria-hidden="true" />{" "}
+          <span className="sr-only sm:not-sr-only">Previous</span>
         </Button>
         {pageWindow(page, pages ?? 0).map((item) =>
           typeof item === "number" ? (
@@ -65,7 +67,7 @@ export function Pagination({
           disabled={pages === null ? !hasNext : page >= pages}
           onClick={() => onPage(page + 1)}
         >
-          Next <ChevronRight aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">Next</span> <ChevronRight aria-hidden="true" />
         </Button>
       </div>
     </nav>

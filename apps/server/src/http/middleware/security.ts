@@ -1,15 +1,21 @@
+import { createHash } from "node:crypto";
+import { THEME_BOOT_SCRIPT } from "@ringback/contracts/theme";
 import { secureHeaders } from "hono/secure-headers";
+
+/** The one inline script allowed: the web app's theme script (issue 16 §5), by its hash. */
+const themeScriptSource = `'sha256-${createHash("sha256").update(THEME_BOOT_SCRIPT).digest("base64")}'`;
 
 /**
  * Security headers for every response. The content security policy allows only our own
  * origin for scripts, data and frames-of-us; inline styles are allowed because the toast and
- * dialog libraries inject <style> at run time (no inline script is ever allowed).
+ * dialog libraries inject <style> at run time. No inline script is allowed but the theme
+ * script, named by its SHA-256 hash.
  */
 export function securityHeaders(options: { isProduction: boolean }) {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", themeScriptSource],
       styleSrc: ["'self'", "'unsafe-inline'"],
       // Respondents' avatars come from Gravatar (issue 7); everything else is ours.
       imgSrc: ["'self'", "data:", "blob:", "https://www.gravatar.com"],

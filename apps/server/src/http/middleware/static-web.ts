@@ -1,42 +1,145 @@
-import { existsSync, readFileSync } from "node:fs";
+import { createReadStream, existsSync, type Stats } from "node:fs";
+import { stat } from "node:fs/promises";
 import path from "node:path";
-import { serveStatic } from "@hono/node-server/serve-static";
-import type { Hono } from "hono";
+import { Readable } from "node:stream";
+import { isNoIndexPath, robotsTxt } from "@ringback/contracts";
+import type { Context, Hono } from "hono";
+import { getMimeType } from "hono/utils/mime";
+import { type ContentCoding, negotiateEncoding } from "../accept-encoding.ts";
 
 /** Server-only prefixes: a sandbox that is not mounted (production) is a 404, never the app. */
 const isServerPath = (pathname: string) => /^\/(api|assets|sandbox|dev)(\/|$)/.test(pathname);
 
 /**
- * Serves the built web app. Hashed assets are cached for a year; every other GET that is not
- * an API call falls back to index.html so that client routes survive a reload.
+ * The files the build precompresses next to themselves as `.br` and `.gz`
+ * (apps/web/build/precompress.ts keeps the same list): they are answered by Accept-Encoding.
+ */
+const isCompressible = (file: string) => /\.(html|js|mjs|css|svg|json|txt)$/.test(file);
+
+/** Hashed build output never changes under its name; index.html is asked again every time. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const REVALIDATE = "no-cache";
+/** Other files of apps/web/public (favicon.svg): not hashed, so a day. */
+const PUBLIC_FILE = "public, max-age=86400";
+
+/**
+ * Serves the built web app like a CDN would: each file as its precompressed `.br` or `.gz`
+ * when the client accepts it (`Vary: Accept-Encoding`), with an ETag (If-None-Match → 304),
+ * hashed assets cached for a year and index.html revalidated. Every other GET that is not a
+ * server path falls back to index.html so that client routes survive a reload; the admin app and
+ * the other private pages say `X-Robots-Tag: noindex`. Files are read from disk on each request,
+ * so a rebuild under a running server is picked up.
  */
 export function mountWebApp(app: Hono, webDist: string): void {
-  const indexFile = path.join(webDist, "index.html");
+  const root = path.resolve(webDist);
+  const indexFile = path.join(root, "index.html");
+  app.get("/robots.txt", (c) => {
+    c.header("Cache-Control", PUBLIC_FILE);
+    return c.text(robotsTxt);
+  });
   if (!existsSync(indexFile)) {
-    app.get("*", (c) =>
-      isServerPath(c.req.path)
-        ? c.notFound()
-        : c.text(
-            "The web app is not built. Run `npm start` (it builds on first run) or `npm run build`.",
-            503,
-          ),
-    );
+    app.get("*", (c) => {
+      if (isServerPath(c.req.path)) return c.notFound();
+      noIndexIfPrivate(c);
+      return c.text(
+        "The web app is not built. Run `npm start` (it builds on first run) or `npm run build`.",
+        503,
+      );
+    });
     return;
   }
-  const indexHtml = readFileSync(indexFile, "utf8");
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: webDist,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
-      },
-    }),
-  );
-  app.use("*", serveStatic({ root: webDist, index: "__no_index__" }));
-  app.get("*", (c) => {
+  app.get("*", async (c) => {
+    const file = fileFor(root, c.req.path);
+    const found = file ? await regularFile(file) : null;
+    if (file && found) {
+      const cacheControl = c.req.path.startsWith("/assets/")
+        ? IMMUTABLE
+        : file === indexFile
+          ? REVALIDATE
+          : PUBLIC_FILE;
+      return serveFile(c, file, found, cacheControl);
+    }
     if (isServerPath(c.req.path)) return c.notFound();
-    c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml);
+    const index = await regularFile(indexFile);
+    if (!index) return c.notFound();
+    noIndexIfPrivate(c);
+    return serveFile(c, indexFile, index, REVALIDATE);
   });
+}
+
+function noIndexIfPrivate(c: Context): void {
+  if (isNoIndexPath(c.req.path)) c.header("X-Robots-Tag", "noindex");
+}
+
+/** The file a URL path names inside the build, or null (dot-files, `..`, NUL, undecodable). */
+function fileFor(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes("\0") || decoded.split("/").some((part) => part.startsWith("."))) {
+    return null;
+  }
+  const file = path.join(root, decoded);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+async function regularFile(file: string): Promise<Stats | null> {
+  try {
+    const stats = await stat(file);
+    return stats.isFile() ? stats : null;
+  } catch {
+    return null;
+  }
+}
+
+const suffixes = { br: ".br", gzip: ".gz", identity: "" } as const;
+
+async function serveFile(
+  c: Context,
+  file: string,
+  stats: Stats,
+  cacheControl: string,
+): Promise<Response> {
+  let chosen = { coding: "identity" as ContentCoding, file, stats };
+  if (isCompressible(file)) {
+    c.header("Vary", "Accept-Encoding");
+    // A variant older than its file is left over from an earlier build: never served.
+    const variants = (
+      await Promise.all(
+        (["br", "gzip"] as const).map(async (coding) => {
+          const variant = await regularFile(file + suffixes[coding]);
+          return variant && variant.mtimeMs >= stats.mtimeMs
+            ? { coding, file: file + suffixes[coding], stats: variant }
+            : null;
+        }),
+      )
+    ).filter((v) => v !== null);
+    const coding = negotiateEncoding(c.req.header("Accept-Encoding"), [
+      ...variants.map((v) => v.coding),
+      "identity",
+    ]);
+    chosen = variants.find((v) => v.coding === coding) ?? chosen;
+  }
+  // One tag per representation: the file's size and time, and its coding.
+  const etag = `"${chosen.stats.size.toString(16)}-${Math.trunc(chosen.stats.mtimeMs).toString(16)}${
+    chosen.coding === "identity" ? "" : `-${chosen.coding}`
+  }"`;
+  c.header("Cache-Control", cacheControl);
+  c.header("ETag", etag);
+  if (matchesEtag(c.req.header("If-None-Match"), etag)) return c.body(null, 304);
+  c.header("Content-Type", getMimeType(file) ?? "application/octet-stream");
+  if (chosen.coding !== "identity") c.header("Content-Encoding", chosen.coding);
+  c.header("Content-Length", String(chosen.stats.size));
+  if (c.req.method === "HEAD") return c.body(null, 200);
+  return c.body(Readable.toWeb(createReadStream(chosen.file)) as ReadableStream, 200);
+}
+
+/** If-None-Match's weak comparison (RFC 9110 §13.1.2): `*` or any listed tag, W/ or not. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }

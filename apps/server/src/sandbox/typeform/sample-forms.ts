@@ -204,9 +204,12 @@ export function sampleForms(): SampleForm[] {
             email("work_email", "Your work email"),
           ]),
           shortText("company", "Company name"),
-          multipleChoice("call_me", "Would you like us to call you to book your demo?", [
-            "Yes, call me",
-          ]),
+          // A long question (125 characters), as forms have: the wizard's selects show it whole.
+          multipleChoice(
+            "call_me",
+            "Would you like one of our product specialists to call you to book your demo at a time that suits you and your team this week?",
+            ["Yes, call me"],
+          ),
         ],
       },
     },

@@ -9,10 +9,10 @@ export const badgeVariants = cva(
       variant: {
         default: "border-transparent bg-primary text-primary-foreground",
         secondary: "border-transparent bg-secondary text-secondary-foreground",
-        success: "border-transparent bg-success/15 text-emerald-800",
-        info: "border-transparent bg-blue-600/10 text-blue-700",
+        success: "border-transparent bg-success/15 text-success-strong",
+        info: "border-transparent bg-info/10 text-info-strong",
         muted: "border-transparent bg-muted text-muted-foreground",
-        warning: "border-transparent bg-warning/20 text-amber-800",
+        warning: "border-transparent bg-warning/20 text-warning-strong",
         destructive: "border-transparent bg-destructive/10 text-destructive",
         outline: "text-foreground",
       },

@@ -31,7 +31,7 @@ export function DialogContent({
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          "fixed top-[50%] left-[50%] z-50 grid w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 rounded-lg border bg-card p-6 shadow-lg sm:max-w-lg",
+          "fixed top-[50%] left-[50%] z-50 flex max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] flex-col rounded-lg border bg-card shadow-lg sm:max-w-lg",
           className,
         )}
         onOpenAutoFocus={(event) => {
@@ -54,9 +54,15 @@ export function DialogContent({
         }}
         {...props}
       >
-        {children}
+        {/*
+          Issue 16 §4: a dialog taller than the screen scrolls inside, below a Close that stays
+          where it is; its content is never cut off.
+        */}
+        <div data-slot="dialog-body" className="grid min-h-0 gap-4 overflow-y-auto p-6">
+          {children}
+        </div>
         {/* 32 px: a target of at least 24 px (WCAG 2.5.8). */}
-        <DialogPrimitive.Close className="absolute top-3 right-3 inline-flex size-8 items-center justify-center rounded-md opacity-70 transition-opacity hover:bg-accent hover:opacity-100 focus:ring-2 focus:ring-ring focus:outline-hidden">
+        <DialogPrimitive.Close className="absolute top-3 right-3 inline-flex size-8 items-center justify-center rounded-md bg-card opacity-70 transition-opacity hover:bg-accent hover:opacity-100 focus:ring-2 focus:ring-ring focus:outline-hidden">
           <XIcon className="size-4" />
           <span className="sr-only">Close</span>
         </DialogPrimitive.Close>

@@ -12,7 +12,7 @@ export function SelectValue({
   return (
     <SelectPrimitive.Value
       data-slot="select-value"
-      className={cn("min-w-0 flex-1 truncate text-left", className)}
+      className={cn("min-w-0 flex-1 text-left break-words whitespace-normal", className)}
       {...props}
     />
   );
@@ -27,7 +27,7 @@ export function SelectTrigger({
     <SelectPrimitive.Trigger
       data-slot="select-trigger"
       className={cn(
-        "flex h-9 w-full items-center justify-between gap-2 rounded-md border border-input bg-card px-3 py-2 text-sm whitespace-nowrap shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50 data-[placeholder]:text-muted-foreground *:data-[slot=select-value]:line-clamp-1",
+        "flex min-h-9 w-full items-center justify-between gap-2 rounded-md border border-input bg-card px-3 py-2 text-left text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50 data-[placeholder]:text-muted-foreground [&>svg]:shrink-0",
         className,
       )}
       {...props}
@@ -54,7 +54,7 @@ export function SelectContent({
         className={cn(
           "relative z-50 max-h-(--radix-select-content-available-height) min-w-[8rem] overflow-x-hidden overflow-y-auto rounded-md border bg-popover text-popover-foreground shadow-md",
           position === "popper" &&
-            "w-full min-w-[var(--radix-select-trigger-width)] data-[side=bottom]:translate-y-1",
+            "w-full max-w-(--radix-select-content-available-width) min-w-[min(var(--radix-select-trigger-width),var(--radix-select-content-available-width))] data-[side=bottom]:translate-y-1",
           className,
         )}
         {...props}

@@ -1,4 +1,5 @@
 import { Toaster as Sonner, type ToasterProps } from "sonner";
+import { useTheme } from "@/lib/theme";
 
 export { toast } from "sonner";
 
@@ -11,11 +12,14 @@ export const TOAST_OFFSET = { top: "4.5rem", right: "1rem", left: "1rem", bottom
 /**
  * Toasts in our own colours: Sonner's "rich colors" put red text on pink, which fails WCAG
  * contrast. Text stays the card foreground; the kind of toast shows in its icon and border.
- * The close button is a 24 px target (WCAG 2.5.8).
+ * The close button is a 24 px target (WCAG 2.5.8). Sonner's own theme follows ours (its
+ * loading icon and any default colour).
  */
 export function Toaster(props: ToasterProps) {
+  const { theme } = useTheme();
   return (
     <Sonner
+      theme={theme}
       position="top-right"
       offset={TOAST_OFFSET}
       mobileOffset={TOAST_OFFSET}

@@ -26,13 +26,29 @@ function useScrollsSideways() {
   return { ref, scrolls };
 }
 
+/**
+ * Issue 16 §4: a table that scrolls sideways shows it — a shadow on the side where more of it
+ * is (the classic "scroll shadows": covers that move with the content hide each shadow once
+ * that edge is reached).
+ */
+const SCROLL_SHADOWS: React.CSSProperties = {
+  background: [
+    "linear-gradient(to right, var(--card) 30%, transparent) left center / 2.5rem 100% no-repeat local",
+    "linear-gradient(to left, var(--card) 30%, transparent) right center / 2.5rem 100% no-repeat local",
+    "radial-gradient(farthest-side at 0 50%, rgb(0 0 0 / 0.2), transparent) left center / 0.75rem 100% no-repeat scroll",
+    "radial-gradient(farthest-side at 100% 50%, rgb(0 0 0 / 0.2), transparent) right center / 0.75rem 100% no-repeat scroll",
+  ].join(", "),
+};
+
 export function Table({ className, ...props }: React.ComponentProps<"table">) {
   const { ref, scrolls } = useScrollsSideways();
   return (
     <div
       ref={ref}
       data-slot="table-container"
+      data-scrolls={scrolls ? "" : undefined}
       tabIndex={scrolls ? 0 : undefined}
+      style={scrolls ? SCROLL_SHADOWS : undefined}
       className="relative w-full overflow-x-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
     >
       <table

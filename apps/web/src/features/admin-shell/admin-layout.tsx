@@ -9,7 +9,7 @@ import {
   UserRound,
   Webhook,
 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { Brand } from "@/components/brand";
 import { CreateOrganizationDialog } from "@/components/create-organization-dialog";
@@ -25,6 +25,7 @@ import {
   SidebarMenuItem,
   SidebarProvider,
   SidebarTrigger,
+  useSidebar,
 } from "@/components/ui/sidebar";
 import { useLiveUpdates } from "@/lib/live-updates";
 import { useCurrentOrganization } from "@/lib/organizations";
@@ -150,6 +151,24 @@ export function AdminLayout() {
         </main>
       </SidebarInset>
       <CreateOrganizationDialog open={creating} onOpenChange={setCreating} />
+      <MobileSidebarCloser creating={creating} />
     </SidebarProvider>
   );
+}
+
+/**
+ * On a phone the sidebar is a sheet over the page (issue 16 §4): going to a page from it, or
+ * creating an organization from it, closes it — else it would stay over the page just opened.
+ */
+function MobileSidebarCloser({ creating }: { creating: boolean }) {
+  const { pathname } = useLocation();
+  const { setOpenMobile } = useSidebar();
+  const wasCreating = useRef(creating);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes
+  useEffect(() => setOpenMobile(false), [pathname]);
+  useEffect(() => {
+    if (wasCreating.current && !creating) setOpenMobile(false);
+    wasCreating.current = creating;
+  }, [creating, setOpenMobile]);
+  return null;
 }

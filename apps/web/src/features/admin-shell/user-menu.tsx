@@ -1,4 +1,5 @@
-import { Building2, LogOut, UserRound } from "lucide-react";
+import { Building2, LogOut, Monitor, Moon, Sun, UserRound } from "lucide-react";
+import { useId } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import {
@@ -6,11 +7,20 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { toast } from "@/components/ui/sonner";
 import { signOut, useUser } from "@/lib/session";
+import { setThemePreference, type ThemePreference, themePreferences, useTheme } from "@/lib/theme";
+
+const themeChoices: Record<ThemePreference, { label: string; icon: typeof Sun }> = {
+  system: { label: "System", icon: Monitor },
+  light: { label: "Light", icon: Sun },
+  dark: { label: "Dark", icon: Moon },
+};
 
 /** SPEC.md §2: the full name falls back to the email (then the phone). */
 export function displayName(user: {
@@ -21,10 +31,15 @@ export function displayName(user: {
   return user.user_metadata.full_name?.trim() || user.email || user.phone || "Account";
 }
 
-/** The avatar menu: name and initial, Profile, Organization Settings, Log out → /login. */
+/**
+ * The avatar menu: name and initial, Profile, Organization Settings, the theme (System, Light,
+ * Dark; issue 16 §5), Log out → /login.
+ */
 export function UserMenu() {
   const user = useUser();
   const navigate = useNavigate();
+  const { preference } = useTheme();
+  const themeLabel = useId();
   if (!user) return null;
   const name = displayName(user);
   const initial = name.replace(/^\+/, "").charAt(0).toUpperCase();
@@ -77,6 +92,25 @@ export function UserMenu() {
             Organization Settings
           </Link>
         </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel id={themeLabel} className="text-xs font-normal text-muted-foreground">
+          Theme
+        </DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          aria-labelledby={themeLabel}
+          value={preference}
+          onValueChange={(value) => setThemePreference(value as ThemePreference)}
+        >
+          {themePreferences.map((value) => {
+            const { label, icon: Icon } = themeChoices[value];
+            return (
+              <DropdownMenuRadioItem key={value} value={value}>
+                <Icon className="size-4" aria-hidden="true" />
+                {label}
+              </DropdownMenuRadioItem>
+            );
+          })}
+        </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void onLogout()}>
           <LogOut className="size-4" aria-hidden="true" />

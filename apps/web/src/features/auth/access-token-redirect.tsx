@@ -3,13 +3,7 @@ import { useNavigate } from "react-router";
 import { toast } from "@/components/ui/sonner";
 import { ApiRequestError } from "@/lib/api-client";
 import { signInWithAccessToken } from "@/lib/session";
-
-/** Reads `access_token` from a URL hash like `#access_token=…&token_type=bearer`. */
-export function accessTokenFromHash(hash: string): string | null {
-  const params = new URLSearchParams(hash.replace(/^#/, ""));
-  const token = params.get("access_token");
-  return token?.trim() ? token : null;
-}
+import { accessTokenFromHash } from "./access-token";
 
 /**
  * SPEC.md §2: an OAuth-style redirect with an access token in the URL hash sets the session,

@@ -1,6 +1,7 @@
 import { isCompleteCode, normalizePhone } from "@ringback/contracts";
 import { type FormEvent, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
+import { prefetchAdmin } from "@/app/lazy-modules";
 import { CenteredCardLayout } from "@/components/centered-card-layout";
 import { CodeInput } from "@/components/code-input";
 import { PhoneNumberField } from "@/components/phone-number-field";
@@ -17,8 +18,8 @@ import { toast } from "@/components/ui/sonner";
 import { ApiRequestError } from "@/lib/api-client";
 import { sendCode, useAuth, verifyCode } from "@/lib/session";
 import { AUTH_TOAST_ID, sendErrorMessage, verificationErrorMessage } from "./auth-errors";
+import { phoneError } from "./phone-validation";
 import { SecondFactorStep } from "./second-factor-step";
-import { phoneError } from "./validation";
 
 type Step = "phone" | "code" | "second-factor";
 
@@ -67,6 +68,7 @@ export function LoginPage() {
       return;
     }
     setBusy(true);
+    prefetchAdmin();
     try {
       await sendCode(normalized);
       toast.success("Verification code sent", {
@@ -130,7 +132,8 @@ export function LoginPage() {
         </CardHeader>
         <CardContent>
           {step === "phone" ? (
-            <form onSubmit={onSend} className="grid gap-4" noValidate>
+            // Sign-in has started: fetch the admin app meanwhile (issue 16 §1).
+            <form onSubmit={onSend} onFocus={prefetchAdmin} className="grid gap-4" noValidate>
               <PhoneNumberField
                 value={phone}
                 onChange={(value) => {

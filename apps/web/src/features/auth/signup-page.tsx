@@ -2,6 +2,7 @@ import { isCompleteCode, normalizePhone } from "@ringback/contracts";
 import { MailCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
+import { prefetchAdmin } from "@/app/lazy-modules";
 import { CenteredCardLayout } from "@/components/centered-card-layout";
 import { CodeInput } from "@/components/code-input";
 import { Button } from "@/components/ui/button";
@@ -127,6 +128,8 @@ export function SignupPage() {
     try {
       await api.post("/api/signup/availability", { email: email.trim(), phone }, { auth: false });
       await sendCode(phone);
+      // The code is on its way: fetch the admin app meanwhile (issue 16 §1).
+      prefetchAdmin();
       savePendingSignup({
         fullName: values.fullName.trim(),
         email: email.trim(),

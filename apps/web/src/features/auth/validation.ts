@@ -1,4 +1,7 @@
-import { emailSchema, normalizePhone, phoneSchema } from "@ringback/contracts";
+import { emailSchema } from "@ringback/contracts";
+import { phoneError } from "./phone-validation";
+
+export { phoneError };
 
 export type SignupField = "fullName" | "email" | "phone" | "organizationName";
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
@@ -9,13 +12,6 @@ const REQUIRED: Record<SignupField, string> = {
   phone: "Enter your phone number",
   organizationName: "Enter your company name",
 };
-
-/** A phone number as typed, checked after SPEC.md §5's normalization. */
-export function phoneError(input: string): string | null {
-  if (!input.trim()) return REQUIRED.phone;
-  const parsed = phoneSchema.safeParse(normalizePhone(input));
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Enter a valid phone number");
-}
 
 /**
  * Every error of the sign-up details at once, by field. Joining through an invitation asks for

@@ -59,8 +59,9 @@ export function CallDetailsSheet({
   };
   return (
     <Sheet open={callRecordId !== null} onOpenChange={(open) => (open ? null : onClose())}>
-      <SheetContent className="w-full overflow-y-auto sm:max-w-lg" onCloseAutoFocus={restoreFocus}>
-        <SheetHeader className="pr-12">
+      {/* Issue 16 §4: the whole width of a phone; the header (with Close) stays, the rest scrolls. */}
+      <SheetContent className="w-full gap-0 sm:max-w-lg" onCloseAutoFocus={restoreFocus}>
+        <SheetHeader className="border-b pr-12">
           <SheetTitle className="text-lg">Call Details</SheetTitle>
           <SheetDescription>
             {call
@@ -68,19 +69,21 @@ export function CallDetailsSheet({
               : "Loading the call…"}
           </SheetDescription>
         </SheetHeader>
-        {details.isLoading ? (
-          <div className="flex flex-col gap-3 px-4" role="status" aria-label="Loading the call">
-            <Skeleton className="h-10" />
-            <Skeleton className="h-24" />
-            <Skeleton className="h-40" />
-          </div>
-        ) : details.error || !call ? (
-          <p className="px-4 text-sm text-destructive">
-            {details.error?.message ?? "This call could not be loaded."}
-          </p>
-        ) : (
-          <CallDetailsBody call={call} lines={lines} />
-        )}
+        <div className="min-h-0 flex-1 overflow-y-auto pt-4" data-sheet-body>
+          {details.isLoading ? (
+            <div className="flex flex-col gap-3 px-4" role="status" aria-label="Loading the call">
+              <Skeleton className="h-10" />
+              <Skeleton className="h-24" />
+              <Skeleton className="h-40" />
+            </div>
+          ) : details.error || !call ? (
+            <p className="px-4 text-sm text-destructive">
+              {details.error?.message ?? "This call could not be loaded."}
+            </p>
+          ) : (
+            <CallDetailsBody call={call} lines={lines} />
+          )}
+        </div>
       </SheetContent>
     </Sheet>
   );

@@ -299,7 +299,8 @@ function OutcomeControls({
       {questions.length > 0 ? (
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="outline" className="w-fit">
+            {/* The table's columns: the narrow screen's cards show every answer already. */}
+            <Button variant="outline" className="hidden w-fit md:inline-flex">
               <Columns3 aria-hidden="true" />
               Columns
               {shown > 0 ? (

@@ -1,9 +1,4 @@
-import {
-  type CallGroup,
-  type CallStatus,
-  formatOutcomeValue,
-  type OutcomeQuestion,
-} from "@ringback/contracts";
+import { type CallGroup, formatOutcomeValue, type OutcomeQuestion } from "@ringback/contracts";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, Download, RotateCw } from "lucide-react";
 import { Fragment, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -20,15 +15,18 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
+import { useIsMobile } from "@/hooks/use-mobile";
 import { useCurrentOrganization } from "@/lib/organizations";
 import { cn } from "@/lib/utils";
-import { CallDetailsSheet } from "./call-details-sheet";
+import { CallDetailsSheet } from "./call-details-sheet-lazy";
+import { CallRecordCards } from "./call-record-cards";
 import { CallRecordsFilters } from "./call-records-filters";
-import { formatCallDate, formatDuration, formatPhone, STATUS_LABELS, statusTone } from "./format";
+import { formatCallDate, formatDuration, formatPhone } from "./format";
 import { PlaybackControls, RecordingProgress } from "./playback-controls";
 import { exportLink, useCallGroups, useCallGroupsCount, useOutcomeQuestions } from "./queries";
 import { RecordingPlayerProvider, useRecordingPlayer } from "./recording-player";
 import { RespondentHoverCard } from "./respondent-hover-card";
+import { StatusBadge } from "./status-badge";
 import {
   type CallRecordsParams,
   callRecordsSearch,
@@ -104,6 +102,8 @@ function CallRecords({ organizationId }: { organizationId: string }) {
   const outcomeQuestions = useOutcomeQuestions(organizationId);
   const questions = outcomeQuestions.data ?? NO_QUESTIONS;
   const columns = outcomeColumns(params.cols, questions);
+  // Issue 16 §4: below the md breakpoint, a card per submission instead of the table.
+  const narrow = useIsMobile();
 
   // Typing searches after a pause, replacing the URL entry (one back step, not one per key).
   useEffect(() => {
@@ -223,6 +223,14 @@ function CallRecords({ organizationId }: { organizationId: string }) {
           </p>
         ) : data.groups.length === 0 ? (
           <p className="py-16 text-center text-muted-foreground">No call records found.</p>
+        ) : narrow ? (
+          <CallRecordCards
+            groups={data.groups}
+            questions={questions}
+            expanded={expanded}
+            onToggle={toggle}
+            onDetails={openDetails}
+          />
         ) : (
           <Table>
             <TableHeader>
@@ -321,10 +329,6 @@ function SortableHead({
       </button>
     </TableHead>
   );
-}
-
-function StatusBadge({ status }: { status: CallStatus }) {
-  return <Badge variant={statusTone(status)}>{STATUS_LABELS[status]}</Badge>;
 }
 
 /** The table's columns without outcome columns. */

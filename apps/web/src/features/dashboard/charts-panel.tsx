@@ -23,11 +23,11 @@ import { type DayRow, dayRows, formatDuration, formatRate, perDaySummary, plural
  */
 const statusConfig = {
   answered: { label: "Answered", color: "var(--success)" },
-  completed: { label: "Completed", color: "oklch(0.72 0.12 170)" },
+  completed: { label: "Completed", color: "var(--chart-completed)" },
   "no-answer": { label: "No answer", color: "var(--warning)" },
-  busy: { label: "Busy", color: "oklch(0.64 0.14 45)" },
+  busy: { label: "Busy", color: "var(--chart-busy)" },
   failed: { label: "Failed", color: "var(--destructive)" },
-  blocked: { label: "Blocked", color: "oklch(0.72 0.02 265)" },
+  blocked: { label: "Blocked", color: "var(--chart-blocked)" },
 } satisfies Record<ChartStatus, { label: string; color: string }> & ChartConfig;
 
 export default function ChartsPanel({ charts }: { charts: DashboardCharts }) {

@@ -22,7 +22,7 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { CallDetailsSheet } from "@/features/call-records/call-details-sheet";
+import { CallDetailsSheet } from "@/features/call-records/call-details-sheet-lazy";
 import { formatCallDate, formatPhone } from "@/features/call-records/format";
 import { TableSkeleton } from "@/features/organization-settings/components/table-skeleton";
 import { useCurrentOrganization } from "@/lib/organizations";
@@ -228,19 +228,17 @@ function DoNotCallList({
             <TableHeader>
               <TableRow>
                 <TableHead>Number</TableHead>
-                <TableHead>Reason</TableHead>
-                <TableHead>Added by</TableHead>
+                {/* Issue 16 §4: on a phone, the reason and who added it go under the number. */}
+                <TableHead className="hidden sm:table-cell">Reason</TableHead>
+                <TableHead className="hidden sm:table-cell">Added by</TableHead>
                 <TableHead className="hidden md:table-cell">Added</TableHead>
                 {manage ? <TableHead className="text-right">Actions</TableHead> : null}
               </TableRow>
             </TableHeader>
             <TableBody>
-              {data.items.map((entry) => (
-                <TableRow key={entry.id}>
-                  <TableCell className="font-medium whitespace-nowrap tabular-nums">
-                    {formatPhone(entry.phoneNumber) ?? entry.phoneNumber}
-                  </TableCell>
-                  <TableCell className="min-w-40 whitespace-normal">
+              {data.items.map((entry) => {
+                const reason = (
+                  <>
                     {entry.reason}
                     {entry.callRecordId ? (
                       <>
@@ -256,32 +254,49 @@ function DoNotCallList({
                         </button>
                       </>
                     ) : null}
-                  </TableCell>
-                  <TableCell className="whitespace-normal">
-                    <div>{entry.addedBy}</div>
-                    <div className="text-xs text-muted-foreground">
-                      {doNotCallSourceLabels[entry.source]}
-                      <span className="md:hidden"> · {formatCallDate(entry.createdAt)}</span>
-                    </div>
-                  </TableCell>
-                  <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
-                    {formatCallDate(entry.createdAt)}
-                  </TableCell>
-                  {manage ? (
-                    <TableCell className="text-right">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        className="text-destructive hover:text-destructive"
-                        aria-label={`Remove ${formatPhone(entry.phoneNumber) ?? entry.phoneNumber}`}
-                        onClick={() => setRemoving(entry)}
-                      >
-                        Remove
-                      </Button>
+                  </>
+                );
+                return (
+                  <TableRow key={entry.id}>
+                    <TableCell className="font-medium whitespace-nowrap tabular-nums">
+                      {formatPhone(entry.phoneNumber) ?? entry.phoneNumber}
+                      <div className="mt-1 flex flex-col gap-0.5 font-normal whitespace-normal wrap-anywhere sm:hidden">
+                        <div>{reason}</div>
+                        <div className="text-xs text-muted-foreground">
+                          {entry.addedBy} · {doNotCallSourceLabels[entry.source]} ·{" "}
+                          {formatCallDate(entry.createdAt)}
+                        </div>
+                      </div>
                     </TableCell>
-                  ) : null}
-                </TableRow>
-              ))}
+                    <TableCell className="hidden min-w-40 whitespace-normal sm:table-cell">
+                      {reason}
+                    </TableCell>
+                    <TableCell className="hidden whitespace-normal sm:table-cell">
+                      <div>{entry.addedBy}</div>
+                      <div className="text-xs text-muted-foreground">
+                        {doNotCallSourceLabels[entry.source]}
+                        <span className="md:hidden"> · {formatCallDate(entry.createdAt)}</span>
+                      </div>
+                    </TableCell>
+                    <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
+                      {formatCallDate(entry.createdAt)}
+                    </TableCell>
+                    {manage ? (
+                      <TableCell className="text-right">
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          className="text-destructive hover:text-destructive"
+                          aria-label={`Remove ${formatPhone(entry.phoneNumber) ?? entry.phoneNumber}`}
+                          onClick={() => setRemoving(entry)}
+                        >
+                          Remove
+                        </Button>
+                      </TableCell>
+                    ) : null}
+                  </TableRow>
+                );
+              })}
             </TableBody>
           </Table>
         )}

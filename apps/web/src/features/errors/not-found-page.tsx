@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Brand } from "@/components/brand";
+import { RobotsMeta } from "@/components/robots-meta";
 import { Button } from "@/components/ui/button";
 
 /**
@@ -16,6 +17,7 @@ export function NotFoundPage({ inAdminLayout = false }: { inAdminLayout?: boolea
           : "flex min-h-svh flex-col items-center justify-center gap-6 bg-muted/40 p-4 text-center"
       }
     >
+      <RobotsMeta noIndex />
       <Brand />
       <p className="text-7xl font-bold tracking-tight text-primary" aria-hidden="true">
         404

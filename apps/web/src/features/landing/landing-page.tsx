@@ -9,10 +9,7 @@ import {
   ScrollText,
 } from "lucide-react";
 import { Link } from "react-router";
-import { Brand } from "@/components/brand";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ButtonLink, LandingBadge, LandingBrand, landingClasses as ui } from "./landing-ui";
 
 const features = [
   {
@@ -57,21 +54,17 @@ export function LandingPage({ signedIn = false }: { signedIn?: boolean }) {
       <header className="sticky top-0 z-20 border-b bg-background/85 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
           <Link to="/" aria-label="Ringback home">
-            <Brand />
+            <LandingBrand />
           </Link>
           <nav aria-label="Account" className="flex items-center gap-2">
             {signedIn ? (
-              <Button asChild>
-                <Link to="/admin/dashboard">Dashboard</Link>
-              </Button>
+              <ButtonLink to="/admin/dashboard">Dashboard</ButtonLink>
             ) : (
               <>
-                <Button asChild variant="ghost">
-                  <Link to="/login">Login</Link>
-                </Button>
-                <Button asChild>
-                  <Link to="/signup">Sign Up</Link>
-                </Button>
+                <ButtonLink look="buttonGhost" to="/login">
+                  Login
+                </ButtonLink>
+                <ButtonLink to="/signup">Sign Up</ButtonLink>
               </>
             )}
           </nav>
@@ -86,9 +79,9 @@ export function LandingPage({ signedIn = false }: { signedIn?: boolean }) {
           />
           <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 md:py-24 lg:grid-cols-[1.1fr_0.9fr]">
             <div className="flex flex-col items-start gap-6">
-              <Badge variant="secondary" className="gap-1.5 px-2.5 py-1">
+              <LandingBadge look="badgeTagline">
                 <PhoneIncoming aria-hidden="true" /> Speed to lead, on autopilot
-              </Badge>
+              </LandingBadge>
               <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
                 Turn every form submission into a phone conversation
               </h1>
@@ -99,17 +92,13 @@ export function LandingPage({ signedIn = false }: { signedIn?: boolean }) {
               </p>
               <div className="flex flex-wrap items-center gap-3">
                 {signedIn ? (
-                  <Button asChild size="lg">
-                    <Link to="/admin/dashboard">
-                      Go to Dashboard <ArrowRight aria-hidden="true" />
-                    </Link>
-                  </Button>
+                  <ButtonLink look="buttonLarge" to="/admin/dashboard">
+                    Go to Dashboard <ArrowRight aria-hidden="true" />
+                  </ButtonLink>
                 ) : (
-                  <Button asChild size="lg">
-                    <Link to="/signup">
-                      Get Started <ArrowRight aria-hidden="true" />
-                    </Link>
-                  </Button>
+                  <ButtonLink look="buttonLarge" to="/signup">
+                    Get Started <ArrowRight aria-hidden="true" />
+                  </ButtonLink>
                 )}
                 <span className="text-sm text-muted-foreground">
                   Free to try. No credit card needed.
@@ -130,17 +119,21 @@ export function LandingPage({ signedIn = false }: { signedIn?: boolean }) {
             </h2>
             <div className="mt-10 grid gap-6 md:grid-cols-3">
               {features.map(({ icon: Icon, title, description }) => (
-                <Card key={title} className="gap-4">
-                  <CardHeader>
+                <div key={title} data-slot="card" className={ui.card}>
+                  <div data-slot="card-header" className={ui.cardHeader}>
                     <span className="mb-2 flex size-10 items-center justify-center rounded-lg bg-accent text-accent-foreground">
                       <Icon className="size-5" aria-hidden="true" />
                     </span>
-                    <CardTitle className="text-lg">{title}</CardTitle>
-                  </CardHeader>
-                  <CardContent>
-                    <CardDescription className="text-base">{description}</CardDescription>
-                  </CardContent>
-                </Card>
+                    <div data-slot="card-title" className={ui.cardTitle}>
+                      {title}
+                    </div>
+                  </div>
+                  <div data-slot="card-content" className={ui.cardContent}>
+                    <p data-slot="card-description" className={ui.cardDescription}>
+                      {description}
+                    </p>
+                  </div>
+                </div>
               ))}
             </div>
           </div>
@@ -171,7 +164,7 @@ export function LandingPage({ signedIn = false }: { signedIn?: boolean }) {
 
       <footer className="border-t">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:px-6">
-          <Brand className="text-foreground" />
+          <LandingBrand footer />
           <p className="text-center sm:text-left">
             © {new Date().getFullYear()} Ringback. Calls placed with consent, recorded for your
             team.
@@ -195,8 +188,8 @@ export function LandingPage({ signedIn = false }: { signedIn?: boolean }) {
 function CallPreview() {
   return (
     <div className="relative mx-auto w-full max-w-md" aria-hidden="true">
-      <Card className="gap-4 shadow-lg">
-        <CardHeader className="flex flex-row items-center gap-3">
+      <div data-slot="card" className={ui.cardRaised}>
+        <div data-slot="card-header" className={ui.cardHeaderRow}>
           <span className="flex size-9 items-center justify-center rounded-full bg-accent text-accent-foreground">
             <FileText className="size-4" />
           </span>
@@ -205,8 +198,8 @@ function CallPreview() {
             <p className="text-xs text-muted-foreground">Jordan Lee · available for a call</p>
           </div>
           <span className="ml-auto text-xs text-muted-foreground">0:00</span>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-3">
+        </div>
+        <div data-slot="card-content" className={ui.cardContentStack}>
           <div className="flex items-center gap-3 rounded-lg border bg-muted/50 p-3">
             <span className="flex size-9 items-center justify-center rounded-full bg-primary text-primary-foreground">
               <PhoneCall className="size-4" />
@@ -217,7 +210,7 @@ function CallPreview() {
                 Assistant picked up the lead in 4 seconds
               </p>
             </div>
-            <Badge variant="info">in-progress</Badge>
+            <LandingBadge look="badgeInfo">in-progress</LandingBadge>
           </div>
           <div className="flex flex-col gap-2 text-sm">
             <p className="ml-auto max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-3 py-2 text-primary-foreground">
@@ -231,8 +224,8 @@ function CallPreview() {
             <CheckCircle2 className="size-4 text-success" />
             <span>Answered · 3 min · summary and recording saved</span>
           </div>
-        </CardContent>
-      </Card>
+        </div>
+      </div>
     </div>
   );
 }

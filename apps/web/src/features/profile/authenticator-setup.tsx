@@ -140,7 +140,10 @@ export function AuthenticatorSetup({
           </Button>
         </div>
         <p className="flex items-start gap-2 text-sm text-muted-foreground">
-          <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
+          <TriangleAlert
+            className="mt-0.5 size-4 shrink-0 text-warning-strong"
+            aria-hidden="true"
+          />
           Store them somewhere safe, like a password manager. Anyone with a code can use it once.
         </p>
       </Step>

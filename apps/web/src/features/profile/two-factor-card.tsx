@@ -46,7 +46,7 @@ export function TwoFactorCard({ user }: { user: User }) {
           </CardDescription>
         </div>
         {enabled ? (
-          <Badge variant="success" className="mt-1 text-emerald-800 sm:mt-0">
+          <Badge variant="success" className="mt-1 text-success-strong sm:mt-0">
             <ShieldCheck aria-hidden="true" />
             Enabled
           </Badge>
@@ -168,7 +168,7 @@ function FactorList({ factors }: { factors: Factor[] }) {
                 <TableCell className="text-muted-foreground">TOTP</TableCell>
                 <TableCell>
                   {factor.status === "verified" ? (
-                    <Badge variant="success" className="text-emerald-800">
+                    <Badge variant="success" className="text-success-strong">
                       <CheckCircle2 aria-hidden="true" />
                       Verified
                     </Badge>

@@ -67,7 +67,7 @@ export function CallMeNowButton({
       </Button>
       <Dialog open={session.open} onOpenChange={setOpen}>
         {/* Focus goes back to this button, even when it was mounted again meanwhile. */}
-        <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto" returnFocusTo={button}>
+        <DialogContent returnFocusTo={button}>
           <DialogHeader className="pr-8">
             <DialogTitle>Test call</DialogTitle>
             <DialogDescription>

@@ -543,7 +543,7 @@ function VoiceSettingsForm({
                 >
                   {verified.ok ? (
                     <CircleCheck
-                      className="mt-0.5 size-4 shrink-0 text-emerald-700"
+                      className="mt-0.5 size-4 shrink-0 text-success"
                       aria-hidden="true"
                     />
                   ) : (

@@ -90,8 +90,11 @@ export function ScriptVariables({
           id={warningId}
           className="flex gap-3 rounded-lg border border-warning/60 bg-warning/15 p-3"
         >
-          <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
-          <p className="min-w-0 text-sm text-amber-950">
+          <AlertTriangle
+            className="mt-0.5 size-4 shrink-0 text-warning-strong"
+            aria-hidden="true"
+          />
+          <p className="min-w-0 text-sm text-warning-foreground">
             {unknown.map((name, index) => (
               <span key={name}>
                 {index > 0 ? ", " : null}
@@ -196,7 +199,8 @@ function VariableButton({
     >
       {disabled ? null : <span className="sr-only">Insert </span>}
       <code className="shrink-0 font-mono font-medium">{braces(variable.name)}</code>
-      <span className="min-w-0 truncate text-muted-foreground">{variable.label}</span>
+      {/* Issue 16 §4: a long question wraps rather than being cut off (no hover on a phone). */}
+      <span className="min-w-0 break-words text-muted-foreground">{variable.label}</span>
     </button>
   );
 }

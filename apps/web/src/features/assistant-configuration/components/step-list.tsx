@@ -105,7 +105,7 @@ function StepMarker({
       aria-hidden="true"
       className={cn(
         "flex size-6 shrink-0 items-center justify-center rounded-full border text-xs font-semibold",
-        done && "border-success bg-success text-white",
+        done && "border-success bg-success text-success-foreground",
         !done && active && "border-primary bg-primary text-primary-foreground",
         !done && !active && "bg-card text-muted-foreground",
       )}
@@ -145,7 +145,7 @@ export function CompactStepList({ current, completed, onSelect }: StepListProps)
                 onClick={() => onSelect(index)}
                 className={cn(
                   "flex size-9 shrink-0 items-center justify-center rounded-full border text-sm font-semibold outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed",
-                  done && "border-success bg-success text-white",
+                  done && "border-success bg-success text-success-foreground",
                   !done && active && "border-primary bg-primary text-primary-foreground",
                   !done && !active && "bg-card text-muted-foreground",
                   active && done && "ring-2 ring-primary ring-offset-2",

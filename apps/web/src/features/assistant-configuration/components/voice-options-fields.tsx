@@ -69,9 +69,9 @@ export function CapabilityNote({
     <p
       id={id}
       data-testid={`capability-${option}`}
-      className="flex gap-2 rounded-md border border-warning/60 bg-warning/15 px-3 py-2 text-xs text-amber-950"
+      className="flex gap-2 rounded-md border border-warning/60 bg-warning/15 px-3 py-2 text-xs text-warning-foreground"
     >
-      <AlertTriangle className="mt-0.5 size-3.5 shrink-0 text-amber-700" aria-hidden="true" />
+      <AlertTriangle className="mt-0.5 size-3.5 shrink-0 text-warning-strong" aria-hidden="true" />
       <span className="min-w-0">{note.text}</span>
     </p>
   );
@@ -255,9 +255,12 @@ export function VoiceOptionsFields({
           <p
             id={ids.voiceState}
             data-testid="voice-other-platform"
-            className="flex gap-2 rounded-md border border-warning/60 bg-warning/15 px-3 py-2 text-xs text-amber-950"
+            className="flex gap-2 rounded-md border border-warning/60 bg-warning/15 px-3 py-2 text-xs text-warning-foreground"
           >
-            <AlertTriangle className="mt-0.5 size-3.5 shrink-0 text-amber-700" aria-hidden="true" />
+            <AlertTriangle
+              className="mt-0.5 size-3.5 shrink-0 text-warning-strong"
+              aria-hidden="true"
+            />
             <span className="min-w-0">{elsewhere}. Choose again to use one of its voices.</span>
           </p>
         ) : null}

@@ -318,10 +318,10 @@ function FieldWarning({
 }) {
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-warning/60 bg-warning/15 p-4 sm:flex-row sm:items-start">
-      <AlertTriangle className="size-5 shrink-0 text-amber-700" aria-hidden="true" />
+      <AlertTriangle className="size-5 shrink-0 text-warning-strong" aria-hidden="true" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <p className="text-sm font-semibold text-amber-950">{title}</p>
-        <p className="text-sm text-amber-900">{text}</p>
+        <p className="text-sm font-semibold text-warning-foreground">{title}</p>
+        <p className="text-sm text-warning-strong">{text}</p>
       </div>
       {editUrl ? <EditFormButton href={editUrl} /> : null}
     </div>

@@ -99,8 +99,8 @@ export function FinalizeStep({
     <div className="flex flex-col gap-6">
       {scriptUsesName(script) && !assistant.name_field_id ? (
         <div className="flex flex-col gap-3 rounded-lg border border-warning/60 bg-warning/15 p-4 sm:flex-row sm:items-start">
-          <AlertTriangle className="size-5 shrink-0 text-amber-700" aria-hidden="true" />
-          <p className="min-w-0 flex-1 text-sm text-amber-950">
+          <AlertTriangle className="size-5 shrink-0 text-warning-strong" aria-hidden="true" />
+          <p className="min-w-0 flex-1 text-sm text-warning-foreground">
             Your script uses{" "}
             <code className="rounded bg-background/70 px-1 py-0.5 font-mono">{"{name}"}</code>, but
             no name field is chosen, so the assistant will say “there” instead of the person's name.
@@ -274,8 +274,8 @@ export function FinalizeStep({
               id="disclosure-problem"
               className="flex flex-col gap-3 rounded-lg border border-warning/60 bg-warning/15 p-4 sm:flex-row sm:items-start"
             >
-              <AlertTriangle className="size-5 shrink-0 text-amber-700" aria-hidden="true" />
-              <p className="min-w-0 flex-1 text-sm text-amber-950">{disclosure}</p>
+              <AlertTriangle className="size-5 shrink-0 text-warning-strong" aria-hidden="true" />
+              <p className="min-w-0 flex-1 text-sm text-warning-foreground">{disclosure}</p>
               {canManage ? (
                 <Button variant="outline" size="sm" className="w-fit" onClick={() => goTo(3)}>
                   Edit the first sentence

@@ -282,8 +282,11 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
             id={disclosureId}
             className="flex gap-3 rounded-lg border border-warning/60 bg-warning/15 p-3"
           >
-            <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
-            <p className="min-w-0 text-sm text-amber-950">
+            <AlertTriangle
+              className="mt-0.5 size-4 shrink-0 text-warning-strong"
+              aria-hidden="true"
+            />
+            <p className="min-w-0 text-sm text-warning-foreground">
               {disclosure} Until it does, the assistant cannot be activated.
             </p>
           </div>

@@ -120,7 +120,9 @@ export function InviteMemberCard({ organization }: { organization: Organization 
         </form>
         {sent ? (
           <div className="grid gap-2 rounded-lg border bg-muted/40 p-4">
-            <Label htmlFor="invitation-link">Invitation link for {sent.invitation.email}</Label>
+            <Label htmlFor="invitation-link" className="block leading-snug wrap-anywhere">
+              Invitation link for {sent.invitation.email}
+            </Label>
             <div className="flex flex-col gap-2 sm:flex-row">
               <Input
                 id="invitation-link"
@@ -136,7 +138,7 @@ export function InviteMemberCard({ organization }: { organization: Organization 
                 size="default"
               />
             </div>
-            <p className="text-sm text-muted-foreground">
+            <p className="text-sm wrap-anywhere text-muted-foreground">
               Only {sent.invitation.email} can use it, as{" "}
               {sent.invitation.role === "admin" ? "an admin" : "a member"}.
             </p>

@@ -88,8 +88,9 @@ export function PendingInvitationsCard({
                 <TableHeader>
                   <TableRow>
                     <TableHead>Email</TableHead>
-                    <TableHead>Role</TableHead>
-                    <TableHead>Date Sent</TableHead>
+                    {/* Issue 16 §4: on a phone, role and date go under the email. */}
+                    <TableHead className="hidden sm:table-cell">Role</TableHead>
+                    <TableHead className="hidden sm:table-cell">Date Sent</TableHead>
                     {showActions ? <TableHead className="text-right">Actions</TableHead> : null}
                   </TableRow>
                 </TableHeader>
@@ -98,11 +99,22 @@ export function PendingInvitationsCard({
                     const cancelling = cancel.isPending && cancel.variables === invitation.id;
                     return (
                       <TableRow key={invitation.id}>
-                        <TableCell className="font-medium">{invitation.email}</TableCell>
-                        <TableCell>
+                        <TableCell className="font-medium wrap-anywhere">
+                          {invitation.email}
+                          <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 font-normal text-muted-foreground sm:hidden">
+                            <RoleBadge role={invitation.role} />
+                            <span>
+                              Sent{" "}
+                              <time dateTime={invitation.created_at}>
+                                {formatDateSent(invitation.created_at)}
+                              </time>
+                            </span>
+                          </span>
+                        </TableCell>
+                        <TableCell className="hidden sm:table-cell">
                           <RoleBadge role={invitation.role} />
                         </TableCell>
-                        <TableCell>
+                        <TableCell className="hidden sm:table-cell">
                           <time dateTime={invitation.created_at}>
                             {formatDateSent(invitation.created_at)}
                           </time>

@@ -17,6 +17,7 @@ import {
 } from "@/components/ui/table";
 import { loadState } from "@/lib/load-state";
 import { useUser } from "@/lib/session";
+import { cn } from "@/lib/utils";
 import { useRemoveMember } from "../api/remove-member";
 import { canRemoveMember, memberEmail, memberName, roleLabels } from "../team";
 import { TableSkeleton } from "./table-skeleton";
@@ -104,8 +105,9 @@ export function TeamMembersCard({
               <TableHeader>
                 <TableRow>
                   <TableHead>Name</TableHead>
-                  <TableHead>Email</TableHead>
-                  <TableHead>Role</TableHead>
+                  {/* Issue 16 §4: on a phone, email and role go under the name. */}
+                  <TableHead className="hidden sm:table-cell">Email</TableHead>
+                  <TableHead className="hidden sm:table-cell">Role</TableHead>
                   {showActions ? <TableHead className="text-right">Actions</TableHead> : null}
                 </TableRow>
               </TableHeader>
@@ -114,16 +116,27 @@ export function TeamMembersCard({
                   const isSelf = member.user_id === user?.id;
                   return (
                     <TableRow key={member.id}>
-                      <TableCell className="font-medium">
+                      <TableCell className="font-medium wrap-anywhere">
                         {memberName(member)}
                         {isSelf ? (
                           <span className="ml-1.5 font-normal text-muted-foreground">(you)</span>
                         ) : null}
+                        <span className="mt-1 flex flex-col items-start gap-1 font-normal sm:hidden">
+                          <span className={member.email ? undefined : "text-muted-foreground"}>
+                            {memberEmail(member)}
+                          </span>
+                          <RoleBadge role={member.role} />
+                        </span>
                       </TableCell>
-                      <TableCell className={member.email ? undefined : "text-muted-foreground"}>
+                      <TableCell
+                        className={cn(
+                          "hidden sm:table-cell",
+                          member.email ? "wrap-anywhere" : "text-muted-foreground",
+                        )}
+                      >
                         {memberEmail(member)}
                       </TableCell>
-                      <TableCell>
+                      <TableCell className="hidden sm:table-cell">
                         <RoleBadge role={member.role} />
                       </TableCell>
                       {showActions ? (

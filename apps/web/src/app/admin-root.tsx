@@ -1,0 +1,19 @@
+import { TooltipProvider } from "@/components/ui/tooltip";
+import { AdminLayout } from "@/features/admin-shell/admin-layout";
+import { RequireAuth } from "@/features/auth/require-auth";
+import { QueriesProvider } from "./queries";
+
+export { RequireAuth };
+
+/** /admin: signed-in users only (SPEC.md §2), inside the sidebar layout. */
+export function AdminRoot() {
+  return (
+    <QueriesProvider>
+      <TooltipProvider>
+        <RequireAuth>
+          <AdminLayout />
+        </RequireAuth>
+      </TooltipProvider>
+    </QueriesProvider>
+  );
+}

@@ -1,0 +1,26 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ComponentType, ReactNode } from "react";
+
+/** The app's one query cache, shared by every page that provides it below. */
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: true } },
+});
+
+/**
+ * TanStack Query for the pages that use it: the admin app (admin-root.tsx), sign-up and the
+ * invitation page. The sign-in page does without, so it does not load it (issue 16 §1).
+ */
+export function QueriesProvider({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/** A page inside the query provider. */
+export function withQueries(Page: ComponentType): ComponentType {
+  return function PageWithQueries() {
+    return (
+      <QueriesProvider>
+        <Page />
+      </QueriesProvider>
+    );
+  };
+}

@@ -1,0 +1,52 @@
+import type { CallAttemptItem, OutcomeQuestion } from "@ringback/contracts";
+import { describe, expect, it } from "vitest";
+import { cardAnswers, cardTitle, featuredAttempt } from "./card-content";
+
+function attempt(callAttempt: number, hasRecording: boolean): CallAttemptItem {
+  return {
+    id: `call-${callAttempt}`,
+    callAttempt,
+    status: hasRecording ? "answered" : "no-answer",
+    duration: hasRecording ? 42 : null,
+    createdAt: "2026-11-03T16:05:00.000Z",
+    hasRecording,
+  };
+}
+
+describe("a call record card (issue 16 §4)", () => {
+  it("is headed by the name, else the phone as people read it, else Unknown respondent", () => {
+    expect(cardTitle({ name: " Sam Rivera ", email: null, phone: "+14155550177" })).toBe(
+      "Sam Rivera",
+    );
+    expect(cardTitle({ name: "  ", email: "sam@example.com", phone: "+14155550177" })).toBe(
+      "+1 415 555 0177",
+    );
+    expect(cardTitle({ name: null, email: "sam@example.com", phone: null })).toBe(
+      "Unknown respondent",
+    );
+  });
+
+  it("plays the latest attempt that has a recording, else shows the latest one", () => {
+    expect(featuredAttempt([attempt(1, true), attempt(2, false)])?.id).toBe("call-1");
+    expect(featuredAttempt([attempt(2, true), attempt(1, true)])?.id).toBe("call-2");
+    expect(featuredAttempt([attempt(1, false), attempt(2, false)])?.id).toBe("call-2");
+    expect(featuredAttempt([])).toBeNull();
+  });
+
+  it("shows the answered outcomes in the questions' order, as people read them", () => {
+    const questions: OutcomeQuestion[] = [
+      { key: "qualified", label: "Qualified?", type: "boolean" },
+      { key: "budget", label: "Budget", type: "number" },
+      { key: "plan", label: "Plan", type: "choice", choices: ["Basic", "Pro"] },
+    ];
+    expect(
+      cardAnswers({ budget: 25000, qualified: false, plan: null }, questions).map(
+        ({ question, value }) => [question.label, value],
+      ),
+    ).toEqual([
+      ["Qualified?", "No"],
+      ["Budget", "25,000"],
+    ]);
+    expect(cardAnswers(null, questions)).toEqual([]);
+  });
+});

@@ -1,0 +1,141 @@
+// Issue 16 §1: the split by route cannot silently regress. The e2e stage builds the web app
+// first (npm run test:e2e), so apps/web/dist is the build under test; a missing build fails here.
+import type { Page } from "@playwright/test";
+import {
+  chunkSources,
+  htmlReferences,
+  JS_BUDGET_KIB,
+  kib,
+  landingChunkSet,
+  landingIntruders,
+  measureRoutes,
+  readManifest,
+} from "../scripts/web-budget.ts";
+import { allowConsoleErrors, expect, test } from "./fixtures.ts";
+
+/** The scripts and stylesheets the browser fetches from /assets (paths without "/"). */
+function watchAssets(page: Page): string[] {
+  const fetched: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/assets\/.+\.(js|css)$/.test(pathname)) fetched.push(pathname.slice(1));
+  });
+  return fetched;
+}
+
+test.describe("the landing page's chunk set", () => {
+  test("index.html for / references the landing chunks and nothing else", async ({ request }) => {
+    const landing = landingChunkSet();
+    const response = await request.get("/");
+    expect(response.ok()).toBe(true);
+    const references = htmlReferences(await response.text());
+    // The entry script, its module preloads and the stylesheet: exactly the landing set.
+    expect(references.toSorted()).toEqual(landing.toSorted());
+    expect(references.filter((file) => file.endsWith(".js")).length).toBeGreaterThan(0);
+    expect(references.filter((file) => file.endsWith(".css")).length).toBeGreaterThan(0);
+  });
+
+  test("the landing chunks hold the landing page only: no other page, session or UI kit", () => {
+    expect(landingIntruders()).toEqual([]);
+    // Every other page is a chunk of its own, out of the landing set.
+    const manifest = readManifest();
+    const landing = new Set(landingChunkSet());
+    const lazy = Object.values(manifest).filter((chunk) => chunk.isDynamicEntry);
+    expect(lazy.map((chunk) => chunk.src)).toEqual(
+      expect.arrayContaining([
+        "src/app/app-shell.tsx",
+        "src/app/admin-root.tsx",
+        "src/features/auth/login-page.tsx",
+        "src/features/dashboard/dashboard-page.tsx",
+        "src/features/assistant-configuration/assistant-configuration-page.tsx",
+        "src/features/dashboard/charts-panel.tsx",
+        "src/features/call-records/call-details-sheet.tsx",
+      ]),
+    );
+    for (const chunk of lazy) expect(landing.has(chunk.file), chunk.file).toBe(false);
+  });
+
+  test(`initial JavaScript: the landing page ≤ ${JS_BUDGET_KIB["/"]} KiB, /login ≤ ${JS_BUDGET_KIB["/login"]} KiB gzipped`, () => {
+    const routes = measureRoutes();
+    for (const [route, budget] of Object.entries(JS_BUDGET_KIB)) {
+      const weight = routes.find((r) => r.route === route);
+      expect(weight, route).toBeDefined();
+      expect(
+        weight!.js.gzip,
+        `${route}: ${kib(weight!.js.gzip)} in ${weight!.js.files.join(", ")}`,
+      ).toBeLessThanOrEqual(budget * 1024);
+    }
+  });
+});
+
+test.describe("loading on demand", () => {
+  test("heavy parts are in no page's initial load: charts, QR code, call details, wizard", () => {
+    const manifest = readManifest();
+    const lazyOnly = (key: string) => {
+      const chunk = manifest[key];
+      expect(chunk?.isDynamicEntry, key).toBe(true);
+      return chunk!.file;
+    };
+    const heavy = [
+      lazyOnly("src/features/dashboard/charts-panel.tsx"),
+      lazyOnly("src/features/call-records/call-details-sheet.tsx"),
+      lazyOnly(Object.keys(manifest).find((key) => key.endsWith("/qrcode/lib/browser.js"))!),
+    ];
+    const wizard = lazyOnly(
+      "src/features/assistant-configuration/assistant-configuration-page.tsx",
+    );
+    for (const { route, js } of measureRoutes()) {
+      for (const file of heavy) expect(js.files, route).not.toContain(file);
+      if (!route.startsWith("/admin/assistant-configuration")) {
+        expect(js.files, route).not.toContain(wizard);
+      }
+      const packages = new Set(js.files.flatMap((file) => chunkSources(file)));
+      for (const name of ["recharts", "qrcode", "react-resizable-panels"]) {
+        if (
+          name === "react-resizable-panels" &&
+          route.startsWith("/admin/assistant-configuration")
+        ) {
+          continue;
+        }
+        expect(packages.has(name), `${route} loads ${name} up front`).toBe(false);
+      }
+    }
+  });
+
+  test("the landing page fetches only its own chunks", async ({ page }) => {
+    const fetched = watchAssets(page);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const landing = new Set(landingChunkSet());
+    expect(fetched.filter((file) => !landing.has(file))).toEqual([]);
+  });
+
+  test("the admin app is fetched once sign-in starts, not before", async ({ page }) => {
+    const manifest = readManifest();
+    const adminRoot = manifest["src/app/admin-root.tsx"]!.file;
+    const dashboard = manifest["src/features/dashboard/dashboard-page.tsx"]!.file;
+    const fetched = watchAssets(page);
+
+    await page.goto("/");
+    await page.getByRole("link", { name: "Login" }).click();
+    await expect(page.getByRole("heading", { name: "Log in to Ringback" })).toBeVisible();
+    // The sign-in page is there (its own chunk), the admin app is not.
+    expect(fetched).toContain(manifest["src/features/auth/login-page.tsx"]!.file);
+    await page.waitForTimeout(500);
+    expect(fetched).not.toContain(adminRoot);
+    expect(fetched).not.toContain(dashboard);
+
+    await page.getByLabel("Phone Number").focus();
+    await expect.poll(() => fetched.includes(adminRoot) && fetched.includes(dashboard)).toBe(true);
+  });
+
+  test("a page whose chunk cannot load offers a reload, not a blank screen", async ({ page }) => {
+    const login = readManifest()["src/features/auth/login-page.tsx"]!.file;
+    allowConsoleErrors(page, /Failed to load resource|could not be shown|dynamically imported/i);
+    await page.route(`**/${login}`, (route) => route.abort());
+    await page.goto("/");
+    await page.getByRole("link", { name: "Login" }).click();
+    await expect(page.getByRole("heading", { name: "This page could not be shown" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Reload" })).toBeVisible();
+  });
+});
