@@ -322,6 +322,29 @@ test("every page passes axe on a phone (390 px) too", async ({ page }) => {
   await expect(trigger).toBeFocused();
 });
 
+/** The chart's day labels ("Nov 3") as drawn, left to right. */
+async function dayTicks(chart: Locator) {
+  const ticks = await chart.locator('[data-slot="chart-tick"]').evaluateAll((elements) =>
+    elements.map((element) => {
+      const box = element.getBoundingClientRect();
+      return { text: element.textContent ?? "", left: box.left, right: box.right };
+    }),
+  );
+  return ticks
+    .filter((tick) => /^[A-Z][a-z]{2} \d{1,2}$/.test(tick.text))
+    .sort((a, b) => a.left - b.left);
+}
+
+/** Day labels that overlap the one before them or stick out of the chart. */
+async function tickProblems(chart: Locator): Promise<string[]> {
+  const area = (await chart.boundingBox())!;
+  const ticks = await dayTicks(chart);
+  return ticks.flatMap((tick, i) => [
+    ...(tick.left < area.x || tick.right > area.x + area.width ? [`${tick.text} outside`] : []),
+    ...(i > 0 && tick.left <= ticks[i - 1]!.right ? [`${tick.text} overlaps`] : []),
+  ]);
+}
+
 test.describe("the dashboard's charts (issue 14 §3)", () => {
   // The days are the browser's: São Paulo's here (UTC−3), not the server's UTC.
   test.use({ timezoneId: "America/Sao_Paulo" });
@@ -361,7 +384,7 @@ test.describe("the dashboard's charts (issue 14 §3)", () => {
       }),
     ).toBeVisible();
     // Axes with a sane scale, not a broken chart: days along the bottom, 0 to 4 up the side.
-    const ticks = charts.locator(".recharts-cartesian-axis-tick-value");
+    const ticks = charts.locator('[data-slot="chart-tick"]');
     await expect(ticks.filter({ hasText: /^[A-Z][a-z]{2} \d{1,2}$/ }).first()).toBeVisible();
     await expect(ticks.filter({ hasText: /^4$/ })).toBeVisible();
     await expect(charts.getByText("No finished calls in the last 30 days yet.")).toBeVisible();
@@ -458,6 +481,52 @@ test.describe("the dashboard's charts (issue 14 §3)", () => {
     await expect(
       charts.getByRole("listitem").filter({ hasText: "Deleted assistant" }),
     ).toContainText("12 calls · 0 answered (0%)");
+    // The days along the bottom never overlap and stay inside the chart, on a desktop and a phone;
+    // pointing at a day shows its figures, inside the card (left of the bar near the right edge).
+    const card = charts.locator('[data-slot="card"]').first();
+    const chart = card.locator('[data-slot="chart"]');
+    const today = days.at(-1)!;
+    const todayTotal = Object.values(today.counts).reduce((a, b) => a + b, 0);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      // (Polled: the chart follows its new width once the browser has laid the page out.)
+      await expect.poll(() => tickProblems(chart), `${width} px`).toEqual([]);
+      const ticks = await dayTicks(chart);
+      expect(ticks.length, `${width} px: ${ticks.map((t) => t.text)}`).toBeGreaterThanOrEqual(
+        width === 390 ? 3 : 8,
+      );
+      expect(ticks.at(-1)?.text).toBe("Nov 25");
+      const area = (await chart.boundingBox())!;
+      await chart.hover({ position: { x: area.width - 10, y: area.height / 2 } });
+      const tooltip = chart.locator('[data-slot="chart-tooltip"]');
+      await expect(tooltip).toBeVisible();
+      await expect(tooltip.getByText("Nov 25", { exact: true })).toBeVisible();
+      await expect(tooltip.getByText(`${todayTotal} calls in all`)).toBeVisible();
+      await expect(tooltip.getByText("Answered")).toBeVisible();
+      const tip = (await tooltip.boundingBox())!;
+      const cardBox = (await card.boundingBox())!;
+      expect(tip.x).toBeGreaterThanOrEqual(cardBox.x);
+      expect(tip.x + tip.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+      if (process.env.E2E_SCREENSHOTS) {
+        for (const scheme of ["light", "dark"] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.waitForFunction(
+            (dark) => document.documentElement.classList.contains("dark") === dark,
+            scheme === "dark",
+          );
+          await page.waitForFunction(() =>
+            document.getAnimations().every((a) => a.playState !== "running"),
+          );
+          await card.screenshot({
+            path: test.info().outputPath(`dashboard-calls-tooltip-${width}-${scheme}.png`),
+          });
+        }
+        await page.emulateMedia({ colorScheme: "light" });
+      }
+      await page.mouse.move(0, 0);
+      await expect(tooltip).toHaveCount(0);
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
     await charts.getByText("Show as a table").click();
     await expect(charts.getByRole("row")).toHaveCount(31);
     await expectAccessible(page);

@@ -1,11 +1,10 @@
 import type * as React from "react";
-import { ResponsiveContainer } from "recharts";
 import { cn } from "@/lib/utils";
 
 /**
- * shadcn/ui's chart pattern over Recharts: a config names each series and gives it a colour,
- * exposed as `--color-<key>` for the chart's fills, and the theme's tokens style the axes and
- * grid. Import it only from lazily loaded modules: Recharts is not in the main bundle.
+ * shadcn/ui's chart pattern: a config names each series and gives it a colour, exposed as
+ * `--color-<key>` for the chart's fills (stacked-bar-chart.tsx draws the bars; the theme's tokens
+ * style its axes and grid). The charts are imported only by lazily loaded modules.
  */
 export type ChartConfig = Record<string, { label: string; color: string }>;
 
@@ -16,28 +15,14 @@ export function ChartContainer({
   ...props
 }: Omit<React.ComponentProps<"div">, "children"> & {
   config: ChartConfig;
-  children: React.ReactElement;
+  children: React.ReactNode;
 }) {
   const colors = Object.fromEntries(
     Object.entries(config).map(([key, item]) => [`--color-${key}`, item.color]),
   ) as React.CSSProperties;
   return (
-    <div
-      data-slot="chart"
-      style={colors}
-      className={cn(
-        "w-full text-xs",
-        "[&_.recharts-cartesian-axis-tick_text]:fill-muted-foreground",
-        "[&_.recharts-cartesian-grid_line]:stroke-border",
-        "[&_.recharts-rectangle.recharts-tooltip-cursor]:fill-muted",
-        "[&_.recharts-surface]:outline-hidden",
-        className,
-      )}
-      {...props}
-    >
-      <ResponsiveContainer width="100%" height="100%">
-        {children}
-      </ResponsiveContainer>
+    <div data-slot="chart" style={colors} className={cn("w-full text-xs", className)} {...props}>
+      {children}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { type ChartStatus, chartStatuses, type DashboardCharts } from "@ringback/contracts";
-import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
+import { useMemo } from "react";
 import { Card } from "@/components/ui/card";
 import {
   type ChartConfig,
@@ -7,6 +7,7 @@ import {
   ChartLegend,
   ChartTooltipBox,
 } from "@/components/ui/chart";
+import { StackedBarChart } from "@/components/ui/stacked-bar-chart";
 import {
   Table,
   TableBody,
@@ -18,8 +19,8 @@ import {
 import { type DayRow, dayRows, formatDuration, formatRate, perDaySummary, plural } from "./charts";
 
 /**
- * Issue 14 §3: the dashboard's charts, drawn with Recharts. This module is imported lazily by
- * charts-section.tsx, so Recharts stays out of the main bundle.
+ * Issue 14 §3: the dashboard's charts (calls per day as an SVG stacked bar chart, the rest as
+ * HTML). This module is imported lazily by charts-section.tsx: only the dashboard loads it.
  */
 const statusConfig = {
   answered: { label: "Answered", color: "var(--success)" },
@@ -64,7 +65,7 @@ function FigureCard({
 }
 
 function CallsPerDay({ charts }: { charts: DashboardCharts }) {
-  const rows = dayRows(charts.perDay);
+  const rows = useMemo(() => dayRows(charts.perDay), [charts.perDay]);
   const empty = rows.every((row) => row.total === 0);
   const summary = perDaySummary(charts);
   return (
@@ -78,62 +79,11 @@ function CallsPerDay({ charts }: { charts: DashboardCharts }) {
         {/* The chart is a picture of the table below; its name says what it shows. */}
         <div role="img" aria-label={summary}>
           <ChartContainer config={statusConfig} className="h-56 sm:h-64">
-            <BarChart
+            <StackedBarChart
               data={rows}
-              accessibilityLayer={false}
-              margin={{ top: 8, right: 4, left: -16, bottom: 0 }}
-            >
-              <CartesianGrid vertical={false} />
-              <XAxis
-                dataKey="label"
-                tickLine={false}
-                axisLine={false}
-                tickMargin={8}
-                minTickGap={16}
-              />
-              <YAxis
-                allowDecimals={false}
-                tickLine={false}
-                axisLine={false}
-                width={44}
-                // Nice steps from the data; an empty chart still has a 0–4 scale, not a flat line.
-                domain={empty ? [0, 4] : [0, "auto"]}
-              />
-              {empty ? null : (
-                <Tooltip
-                  cursor={{ className: "fill-muted" }}
-                  content={({ active, payload }) => {
-                    const row = payload?.[0]?.payload as DayRow | undefined;
-                    if (!active || !row) return null;
-                    return (
-                      <ChartTooltipBox
-                        title={row.label}
-                        rows={chartStatuses
-                          .filter((status) => row[status] > 0)
-                          .reverse()
-                          .map((status) => ({
-                            key: status,
-                            label: statusConfig[status].label,
-                            color: statusConfig[status].color,
-                            value: row[status].toLocaleString("en-US"),
-                          }))}
-                        footer={`${plural(row.total, "call")} in all`}
-                      />
-                    );
-                  }}
-                />
-              )}
-              {chartStatuses.map((status, index) => (
-                <Bar
-                  key={status}
-                  dataKey={status}
-                  stackId="calls"
-                  fill={`var(--color-${status})`}
-                  radius={index === chartStatuses.length - 1 ? [3, 3, 0, 0] : 0}
-                  isAnimationActive={false}
-                />
-              ))}
-            </BarChart>
+              series={chartStatuses}
+              tooltip={empty ? undefined : (row) => <DayTooltip row={row} />}
+            />
           </ChartContainer>
         </div>
         {empty ? (
@@ -181,6 +131,24 @@ function CallsPerDay({ charts }: { charts: DashboardCharts }) {
         </details>
       )}
     </FigureCard>
+  );
+}
+
+function DayTooltip({ row }: { row: DayRow }) {
+  return (
+    <ChartTooltipBox
+      title={row.label}
+      rows={chartStatuses
+        .filter((status) => row[status] > 0)
+        .reverse()
+        .map((status) => ({
+          key: status,
+          label: statusConfig[status].label,
+          color: statusConfig[status].color,
+          value: row[status].toLocaleString("en-US"),
+        }))}
+      footer={`${plural(row.total, "call")} in all`}
+    />
   );
 }
 

@@ -5,7 +5,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { loadState } from "@/lib/load-state";
 import { useDashboardCharts } from "./api/dashboard-charts";
 
-// Recharts comes with this module only: the dashboard loads it, no other page does.
+// The charts come with this module only: the dashboard loads it, no other page does.
 const ChartsPanel = lazy(() => import("./charts-panel"));
 
 /**

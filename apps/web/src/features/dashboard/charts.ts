@@ -8,7 +8,7 @@ import {
 
 /**
  * Issue 14 §3: how the dashboard's charts read the server's figures (pure; unit-tested). The
- * charts module itself (charts-panel.tsx, with Recharts) is loaded only on the dashboard.
+ * charts module itself (charts-panel.tsx) is loaded only on the dashboard.
  */
 
 /** The browser's IANA time zone: the days the charts are drawn in. */
