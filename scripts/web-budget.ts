@@ -13,6 +13,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { ROUTE_MODULES } from "../apps/web/build/route-pages.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const WEB_ROOT = path.join(root, "apps/web");
@@ -21,33 +22,11 @@ export const WEB_DIST = path.join(WEB_ROOT, "dist");
 /** Issue 16 §1: initial JavaScript, gzipped. */
 export const JS_BUDGET_KIB: Readonly<Record<string, number>> = { "/": 100, "/login": 120 };
 
-const SHELL = "src/app/app-shell.tsx";
-const ADMIN = "src/app/admin-root.tsx";
-const admin = (page: string) => [SHELL, ADMIN, page];
-
 /**
- * The lazily loaded modules (Vite manifest keys) each route needs before it shows. The landing
- * page needs none: it is all in the entry. Keep in step with apps/web/src/app/router.tsx; a key
- * that is not a chunk of the build fails loudly.
+ * The lazily loaded modules (Vite manifest keys) each route needs before it shows: the list the
+ * build writes each route's page from (apps/web/build/route-pages.ts).
  */
-export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
-  "/": [],
-  "/login": [SHELL, "src/features/auth/login-page.tsx"],
-  "/signup": [SHELL, "src/features/auth/signup-page.tsx"],
-  "/forgot-password": [SHELL, "src/features/auth/forgot-password-page.tsx"],
-  "/email-verification": [SHELL, "src/features/auth/email-verification-page.tsx"],
-  "/invitations/:token": [SHELL, "src/features/invitations/accept-invitation-page.tsx"],
-  "/opt-out": [SHELL, "src/features/opt-out/opt-out-page.tsx"],
-  "/admin/dashboard": admin("src/features/dashboard/dashboard-page.tsx"),
-  "/admin/call-records": admin("src/features/call-records/call-records-page.tsx"),
-  "/admin/assistant-configuration/:id": admin(
-    "src/features/assistant-configuration/assistant-configuration-page.tsx",
-  ),
-  "/admin/settings/profile": admin("src/features/profile/profile-page.tsx"),
-  "/admin/settings/organization": admin(
-    "src/features/organization-settings/organization-settings-page.tsx",
-  ),
-};
+export { ROUTE_MODULES };
 
 /**
  * What the landing page's chunks may be made of: React, the router, the landing page's icons,
@@ -142,7 +121,7 @@ export function initialFiles(
   for (const key of lazyModules) {
     if (!manifest[key]?.isDynamicEntry) {
       throw new Error(
-        `${key} is not a lazily loaded chunk of this build: update ROUTE_MODULES in scripts/web-budget.ts to match apps/web/src/app/router.tsx.`,
+        `${key} is not a lazily loaded chunk of this build: update ROUTE_MODULES in apps/web/build/route-pages.ts to match apps/web/src/app/router.tsx.`,
       );
     }
     visit(key);
@@ -239,13 +218,34 @@ export function landingIntruders(dist = WEB_DIST): string[] {
   return [...intruders];
 }
 
+/**
+ * The differences between what a route's page (dist/<route>/index.html, or index.html for "/")
+ * references as scripts, module preloads and stylesheets and the route's initial files: what it
+ * references beyond them (weight it does not need) and what it leaves out (a round trip later).
+ */
+export function routePageMismatches(
+  route: string,
+  dist = WEB_DIST,
+): { extra: string[]; missing: string[] } {
+  const file = path.join(dist, route === "/" ? "" : route.slice(1), "index.html");
+  if (!existsSync(file)) return { extra: [], missing: [`${file} (no page for ${route})`] };
+  const references = new Set(htmlReferences(readFileSync(file, "utf8")));
+  const files = initialFiles(readManifest(dist), ROUTE_MODULES[route] ?? []);
+  const expected = new Set([...files.js, ...files.css]);
+  return {
+    extra: [...references].filter((reference) => !expected.has(reference)),
+    missing: [...expected].filter((needed) => !references.has(needed)),
+  };
+}
+
 /** Every check of issue 16 §1 on a build; an empty list when all pass. */
 export function budgetProblems(dist = WEB_DIST): string[] {
   const problems: string[] = [];
-  const html = readFileSync(path.join(dist, "index.html"), "utf8");
-  const allowed = new Set(landingChunkSet(dist));
-  for (const reference of htmlReferences(html)) {
-    if (!allowed.has(reference)) problems.push(`index.html references ${reference}`);
+  for (const route of Object.keys(ROUTE_MODULES)) {
+    const page = route === "/" ? "index.html" : `${route.slice(1)}/index.html`;
+    const { extra, missing } = routePageMismatches(route, dist);
+    for (const reference of extra) problems.push(`${page} references ${reference}`);
+    for (const needed of missing) problems.push(`${page} does not load ${needed}`);
   }
   for (const intruder of landingIntruders(dist)) {
     problems.push(`the landing page's chunks include ${intruder}`);

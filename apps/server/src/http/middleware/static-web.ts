@@ -26,7 +26,8 @@ const PUBLIC_FILE = "public, max-age=86400";
  * Serves the built web app like a CDN would: each file as its precompressed `.br` or `.gz`
  * when the client accepts it (`Vary: Accept-Encoding`), with an ETag (If-None-Match → 304),
  * hashed assets cached for a year and index.html revalidated. Every other GET that is not a
- * server path falls back to index.html so that client routes survive a reload; the admin app and
+ * server path gets the nearest index.html up its path (nearestPage) so that client routes survive a
+ * reload and load their chunks at once; the admin app and
  * the other private pages say `X-Robots-Tag: noindex`. Files are read from disk on each request,
  * so a rebuild under a running server is picked up.
  */
@@ -54,17 +55,37 @@ export function mountWebApp(app: Hono, webDist: string): void {
     if (file && found) {
       const cacheControl = c.req.path.startsWith("/assets/")
         ? IMMUTABLE
-        : file === indexFile
+        : path.basename(file) === "index.html"
           ? REVALIDATE
           : PUBLIC_FILE;
       return serveFile(c, file, found, cacheControl);
     }
     if (isServerPath(c.req.path)) return c.notFound();
-    const index = await regularFile(indexFile);
-    if (!index) return c.notFound();
+    const page = await nearestPage(root, c.req.path);
+    if (!page) return c.notFound();
     noIndexIfPrivate(c);
-    return serveFile(c, indexFile, index, REVALIDATE);
+    return serveFile(c, page.file, page.stats, REVALIDATE);
   });
+}
+
+/**
+ * The page for a client route, as a static host answers one: the nearest index.html up the
+ * path (the build writes one per page that preloads that page's chunks, e.g.
+ * admin/dashboard/index.html, admin/index.html for the other admin pages: apps/web/build/
+ * route-pages.ts), else the root index.html.
+ */
+async function nearestPage(
+  root: string,
+  urlPath: string,
+): Promise<{ file: string; stats: Stats } | null> {
+  const dir = fileFor(root, urlPath);
+  const parts = dir ? path.relative(root, dir).split(path.sep).filter(Boolean) : [];
+  for (let n = parts.length; n >= 0; n--) {
+    const file = path.join(root, ...parts.slice(0, n), "index.html");
+    const stats = await regularFile(file);
+    if (stats) return { file, stats };
+  }
+  return null;
 }
 
 function noIndexIfPrivate(c: Context): void {
@@ -106,14 +127,13 @@ async function serveFile(
   let chosen = { coding: "identity" as ContentCoding, file, stats };
   if (isCompressible(file)) {
     c.header("Vary", "Accept-Encoding");
-    // A variant older than its file is left over from an earlier build: never served.
+    // The build empties dist and writes every copy after its file, so a copy is never left over
+    // from an earlier build; times are not compared (a copy of the build need not keep them).
     const variants = (
       await Promise.all(
         (["br", "gzip"] as const).map(async (coding) => {
           const variant = await regularFile(file + suffixes[coding]);
-          return variant && variant.mtimeMs >= stats.mtimeMs
-            ? { coding, file: file + suffixes[coding], stats: variant }
-            : null;
+          return variant ? { coding, file: file + suffixes[coding], stats: variant } : null;
         }),
       )
     ).filter((v) => v !== null);
