@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { phoneSchema } from "./accounts.ts";
 import { firstSentenceSchema } from "./disclosure.ts";
-import { outcomeQuestionSchema, outcomeQuestionsSchema } from "./outcomes.ts";
+import { outcomeQuestionSchema, outcomeQuestionsSchema } from "./outcome-questions.ts";
 import { normalizePhone } from "./phone.ts";
 import { isIanaTimeZone } from "./time-zones.ts";
 import { assistantVoiceSchema, isVoiceLanguage, MAX_CALL_MINUTES } from "./voice-options.ts";

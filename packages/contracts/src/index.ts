@@ -10,6 +10,7 @@ export * from "./field-detection.ts";
 export * from "./health.ts";
 export * from "./opt-out.ts";
 export * from "./opt-out-phrases.ts";
+export * from "./outcome-questions.ts";
 export * from "./outcomes.ts";
 export * from "./permissions.ts";
 export * from "./phone.ts";

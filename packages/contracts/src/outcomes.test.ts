@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { outcomeQuestionsSchema } from "./outcome-questions.ts";
 import {
   formatOutcomeValue,
   normalizeOutcomes,
   normalizeOutcomeValue,
   type OutcomeQuestion,
-  outcomeQuestionsSchema,
 } from "./outcomes.ts";
 
 const q = (over: Partial<OutcomeQuestion>): OutcomeQuestion => ({

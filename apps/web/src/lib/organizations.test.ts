@@ -1,6 +1,7 @@
 import type { Organization } from "@ringback/contracts";
 import { describe, expect, it } from "vitest";
-import { organizationNameError, pickCurrentOrganization } from "./organizations";
+import { organizationNameError } from "./organization-name";
+import { pickCurrentOrganization } from "./organizations";
 
 const org = (id: string): Organization => ({
   id,

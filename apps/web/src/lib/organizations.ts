@@ -1,4 +1,4 @@
-import { type Organization, organizationNameSchema } from "@ringback/contracts";
+import type { Organization } from "@ringback/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
 import { api } from "./api-client";
@@ -97,10 +97,4 @@ export function useCreateOrganization() {
 /** Remembers an organization as current (after sign-up or accepting an invitation). */
 export function rememberOrganization(id: string): void {
   writeLast(id);
-}
-
-/** SPEC.md §5: an organization's name, non-empty after trimming (and at most 200 characters). */
-export function organizationNameError(name: string): string | null {
-  const parsed = organizationNameSchema.safeParse(name);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Enter an organization name");
 }

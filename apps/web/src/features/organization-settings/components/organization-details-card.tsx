@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/sonner";
 import { serverFieldErrors } from "@/lib/form-errors";
-import { organizationNameError } from "@/lib/organizations";
+import { organizationNameError } from "@/lib/organization-name";
 import { useUpdateOrganization } from "../api/update-organization";
 
 const FIELD_ID = "organization-settings-name";
