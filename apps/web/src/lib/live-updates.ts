@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { type Query, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { getAuthState, refreshSession } from "./session";
 
@@ -7,7 +7,8 @@ import { getAuthState, refreshSession } from "./session";
  * GET /api/organizations/:id/events — with fetch, because EventSource cannot send the bearer
  * token — and refetches the organization's queries when a call record or submission changes.
  * Reconnects with back-off (at once when the browser comes back online or the tab is shown
- * again); a reconnect refetches too, so nothing missed while away stays stale. The hook says
+ * again); a reconnect refetches what was loaded before it, so nothing missed while away stays
+ * stale (and what was loaded since, the first load of the page, is not fetched twice). The hook says
  * whether the stream is up, so the page can say when it is not (issue 12 §6).
  */
 /**
@@ -15,6 +16,26 @@ import { getAuthState, refreshSession } from "./session";
  * form provider, whose rate limit a call's progress must not spend.
  */
 const LIVE_QUERIES = new Set(["stats", "assistants", "call-records"]);
+
+/**
+ * Whether a change may have passed this query by: it shows the organization's calls or
+ * submissions and its data was loaded before `loadedBefore` (a change event: every such query;
+ * a stream that opened: those loaded before it was asked for, which changes in between could
+ * have missed; what loaded since is as new as the stream).
+ */
+export function isStale(
+  query: Pick<Query, "queryKey" | "state">,
+  organizationId: string,
+  loadedBefore: number,
+): boolean {
+  const [scope, id, kind] = query.queryKey;
+  return (
+    scope === "organization" &&
+    id === organizationId &&
+    LIVE_QUERIES.has(String(kind)) &&
+    query.state.dataUpdatedAt < loadedBefore
+  );
+}
 
 /** connecting: the first attempt; live: the stream is open; paused: it dropped or never opened. */
 export type LiveStatus = "connecting" | "live" | "paused";
@@ -52,17 +73,21 @@ export function useLiveUpdates(organizationId: string | null | undefined): LiveS
     setStatus("connecting");
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const refetch = () => {
+    let loadedBefore = Number.NEGATIVE_INFINITY;
+    /** Refetches the live queries loaded before `before` (a change: all of them). */
+    const refetch = (before = Number.POSITIVE_INFINITY) => {
+      loadedBefore = Math.max(loadedBefore, before);
       if (timer) return;
       // Several changes in a burst (a call's ring, talk and end) become one refetch.
       timer = setTimeout(() => {
         timer = null;
-        void queryClient.invalidateQueries({
-          predicate: (query) =>
-            query.queryKey[0] === "organization" &&
-            query.queryKey[1] === organizationId &&
-            LIVE_QUERIES.has(String(query.queryKey[2])),
-        });
+        const cutoff = loadedBefore;
+        loadedBefore = Number.NEGATIVE_INFINITY;
+        // A load already under way is kept, not cancelled and sent again.
+        void queryClient.invalidateQueries(
+          { predicate: (query) => isStale(query, organizationId, cutoff) },
+          { cancelRefetch: false },
+        );
       }, 250);
     };
 
@@ -74,6 +99,7 @@ export function useLiveUpdates(organizationId: string | null | undefined): LiveS
           const auth = getAuthState();
           const token = auth.status === "signed-in" ? auth.session.access_token : null;
           if (!token) return;
+          const askedAt = Date.now();
           const response = await fetch(`/api/organizations/${organizationId}/events`, {
             headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" },
             signal: controller.signal,
@@ -90,7 +116,7 @@ export function useLiveUpdates(organizationId: string | null | undefined): LiveS
             refreshedToken = false;
             setStatus("live");
             // Whatever changed while the stream was down (or before it first opened).
-            refetch();
+            refetch(askedAt);
             const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
             let buffer = "";
             for (;;) {
