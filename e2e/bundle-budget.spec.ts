@@ -9,7 +9,9 @@ import {
   landingChunkSet,
   landingIntruders,
   measureRoutes,
+  ROUTE_MODULES,
   readManifest,
+  routePageMismatches,
 } from "../scripts/web-budget.ts";
 import { allowConsoleErrors, expect, test } from "./fixtures.ts";
 
@@ -68,6 +70,44 @@ test.describe("the landing page's chunk set", () => {
   });
 });
 
+test.describe("each page's own index.html", () => {
+  test("preloads exactly that page's chunks: no waterfall, nothing it does not need", () => {
+    for (const route of Object.keys(ROUTE_MODULES)) {
+      expect(routePageMismatches(route), route).toEqual({ extra: [], missing: [] });
+    }
+  });
+
+  test("is what the server answers for the page, and the session it preloads is fetched once", async ({
+    page,
+    request,
+  }) => {
+    const manifest = readManifest();
+    const dashboard = manifest["src/features/dashboard/dashboard-page.tsx"]!.file;
+    const html = await (await request.get("/admin/dashboard?from=mail")).text();
+    expect(htmlReferences(html)).toContain(dashboard);
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/session">',
+    );
+    // An admin page without one of its own gets the admin frame's, never the landing page's.
+    const other = htmlReferences(await (await request.get("/admin/no-such-page")).text());
+    expect(other).toContain(manifest["src/app/admin-root.tsx"]!.file);
+    expect(other).not.toContain(dashboard);
+    expect(htmlReferences(await (await request.get("/")).text())).not.toContain(
+      manifest["src/app/admin-root.tsx"]!.file,
+    );
+
+    // The preload is the session request the page makes: the browser does not ask twice.
+    const sessions: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/session") sessions.push(r.url());
+    });
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { name: "Log in to Ringback" })).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(sessions).toHaveLength(1);
+  });
+});
+
 test.describe("loading on demand", () => {
   test("heavy parts are in no page's initial load: charts, QR code, call details, wizard", () => {
     const manifest = readManifest();
@@ -90,7 +130,8 @@ test.describe("loading on demand", () => {
         expect(js.files, route).not.toContain(wizard);
       }
       const packages = new Set(js.files.flatMap((file) => chunkSources(file)));
-      for (const name of ["recharts", "qrcode", "react-resizable-panels"]) {
+      // d3-array is the charts' scale maths: it comes with charts-panel.tsx only.
+      for (const name of ["d3-array", "qrcode", "react-resizable-panels"]) {
         if (
           name === "react-resizable-panels" &&
           route.startsWith("/admin/assistant-configuration")

@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompress, preloadFont } from "./build/precompress.ts";
+import { routePages } from "./build/route-pages.ts";
 import { themeScript } from "./build/theme-script.ts";
 
 /**
@@ -22,7 +23,7 @@ const SIGN_IN_KIT = [
 ];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), themeScript(), precompress(), preloadFont()],
+  plugins: [react(), tailwindcss(), themeScript(), preloadFont(), routePages(), precompress()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
@@ -33,6 +34,10 @@ export default defineConfig({
     // scripts/web-budget.ts reads it to measure each route's initial JavaScript (issue 16 §1).
     manifest: true,
     rolldownOptions: {
+      // The contracts' schemas are built at module load (`z.object(…)`): marked pure, those a
+      // chunk does not use are dropped with their module's other unused code, so a page that
+      // imports a constant or a helper from a contracts module does not load zod with it.
+      treeshake: { manualPureFunctions: ["z"] },
       output: {
         codeSplitting: {
           // A group takes the modules it names, not their dependencies: React, the router and
@@ -44,8 +49,10 @@ export default defineConfig({
               test: (id: string) => SIGN_IN_KIT.some((pattern) => pattern.test(id)),
               priority: 20,
             },
-            // Data fetching and validation, for sign-up, invitations and the admin app.
-            { name: "data", test: /node_modules[\\/](@tanstack|zod)[\\/]/, priority: 10 },
+            // Data fetching, for sign-up, invitations and the admin app; validation (zod) for the
+            // forms, apart: the pages that only show data do not load it.
+            { name: "query", test: /node_modules[\\/]@tanstack[\\/]/, priority: 10 },
+            { name: "zod", test: /node_modules[\\/]zod[\\/]/, priority: 10 },
           ],
         },
       },
