@@ -10,7 +10,11 @@
 //   npm run bench:web                      (one run per page and form factor: a few minutes)
 //   npm run bench:web -- --runs 3          (medians and ranges of three)
 //   npm run bench:web -- --no-build        (a copy of the apps/web/dist that is there)
-//   npm run bench:web -- --reports DIR     (each run's Lighthouse report, HTML, in DIR)
+//   npm run bench:web -- --dist DIR        (a copy of the build in DIR)
+//   npm run bench:web -- --reports DIR     (each run's Lighthouse report, HTML and JSON, in DIR)
+//   npm run bench:web -- --pages /admin/dashboard,/login   (only these pages)
+//   npm run bench:web -- --serve           (no Lighthouse: keeps the seeded app running and prints
+//                                           its address and the owner's cookie, to profile by hand)
 //
 // The build is `npm run build`'s, written to a directory of the benchmark's own and served from
 // there (bench/lib/ringback-serving.ts): another build or e2e run replacing apps/web/dist during
@@ -50,7 +54,10 @@ const { values: args } = parseArgs({
   options: {
     runs: { type: "string", default: "1" },
     "no-build": { type: "boolean", default: false },
+    dist: { type: "string" },
     reports: { type: "string" },
+    pages: { type: "string" },
+    serve: { type: "boolean", default: false },
   },
 });
 const runs = Math.max(1, Math.floor(Number(args.runs)) || 1);
@@ -64,12 +71,17 @@ const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 /** The pages and issue 16's targets for them. */
-const pages = [
+const allPages = [
   { path: "/", label: "the landing page", signedIn: false, mobileTarget: 95 },
   { path: "/login", label: "sign-in", signedIn: false, mobileTarget: 90 },
   { path: "/admin/dashboard", label: "signed in", signedIn: true, mobileTarget: 90 },
   { path: "/admin/call-records", label: "signed in", signedIn: true, mobileTarget: 90 },
 ] as const;
+const chosen = args.pages?.split(",").map((page) => page.trim());
+const pages = allPages.filter((page) => !chosen || chosen.includes(page.path));
+if (pages.length === 0) {
+  throw new Error(`--pages: none of ${args.pages} (pages: ${allPages.map((p) => p.path)})`);
+}
 const DESKTOP_TARGET = 95;
 /** Scored on the public pages (mobile), each with the target 100. */
 const PUBLIC_CATEGORIES = {
@@ -81,9 +93,10 @@ type PublicCategory = keyof typeof PUBLIC_CATEGORIES;
 
 const webDist = mkdtempSync(path.join(tmpdir(), "ringback-bench-web-"));
 process.once("exit", () => rmSync(webDist, { recursive: true, force: true }));
-if (args["no-build"]) {
-  if (!existsSync(path.join(WEB_DIST, "index.html"))) throw new Error("No build: npm run build");
-  cpSync(WEB_DIST, webDist, { recursive: true });
+if (args["no-build"] || args.dist) {
+  const from = args.dist ? path.resolve(args.dist) : WEB_DIST;
+  if (!existsSync(path.join(from, "index.html"))) throw new Error(`No build in ${from}`);
+  cpSync(from, webDist, { recursive: true });
 } else {
   console.log("web: building the web app");
   const vite = path.join(root, "node_modules/vite/bin/vite.js");
@@ -307,7 +320,7 @@ async function audit(
   formFactor: "mobile" | "desktop",
   categories: string[],
   cookie: { name: string; value: string } | null,
-): Promise<{ lhr: Result; html: string }> {
+): Promise<{ lhr: Result; html: string; json?: string }> {
   for (let attempt = 1; ; attempt++) {
     const chrome = await launch({
       chromePath: CHROMIUM,
@@ -340,7 +353,7 @@ async function audit(
         {
           port: chrome.port,
           logLevel: "error",
-          output: args.reports ? "html" : "json",
+          output: args.reports ? ["html", "json"] : "json",
           onlyCategories: categories,
           // The admin pages keep a request open (the live updates, GET …/events), so Lighthouse
           // never sees the network go quiet and waits its longest (45 s by default) with the
@@ -353,7 +366,10 @@ async function audit(
         formFactor === "desktop" ? desktopConfig : undefined,
       );
       const lhr = result?.lhr;
-      if (lhr && !lhr.runtimeError) return { lhr, html: String(result.report) };
+      if (lhr && !lhr.runtimeError) {
+        const reports = [result.report].flat().map(String);
+        return { lhr, html: reports[0]!, json: reports[1] };
+      }
       failure = lhr?.runtimeError
         ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}`
         : "no result";
@@ -373,6 +389,18 @@ try {
     headers: { cookie: `${cookie.name}=${cookie.value}` },
   }).then((r) => r.json() as Promise<{ user?: { id: string } } | null>);
   if (session?.user?.id !== "bench") throw new Error("The seeded session does not sign in");
+  if (args.serve) {
+    console.log(`web: serving ${app.url} (cookie ${cookie.name}=${cookie.value}); Ctrl-C stops`);
+    await new Promise((resolve) => process.once("SIGINT", resolve));
+  } else {
+    await measure(cookie, records);
+  }
+} finally {
+  await app.stop();
+}
+
+/** Lighthouse over the pages, `runs` times, and the table of figures. */
+async function measure(cookie: { name: string; value: string }, records: number) {
   console.log(
     `web: Lighthouse ${lighthouseVersion()} with ${chromiumVersion()} (${CHROMIUM}), ${runs} run${runs > 1 ? "s: medians (range)" : ""}; ${records.toLocaleString()} call records of ${SUBMISSIONS.toLocaleString()} leads over 30 days, signed in as the owner`,
   );
@@ -391,7 +419,7 @@ try {
             ? ["performance", ...Object.keys(PUBLIC_CATEGORIES)]
             : ["performance"];
         // The public pages without the cookie: /login sends a signed-in user to the dashboard.
-        const { lhr, html } = await audit(
+        const { lhr, html, json } = await audit(
           url,
           formFactor,
           categories,
@@ -404,6 +432,7 @@ try {
         if (args.reports) {
           const name = `${page.path.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "landing"}-${formFactor}-${run}.html`;
           writeFileSync(path.join(args.reports, name), html);
+          if (json) writeFileSync(path.join(args.reports, name.replace(/html$/, "json")), json);
         }
         console.log(
           `  run ${run}: ${page.path} ${formFactor} (${((performance.now() - began) / 1000).toFixed(0)} s)`,
@@ -412,8 +441,6 @@ try {
     }
   }
   report(results);
-} finally {
-  await app.stop();
 }
 
 /** The table: per page each figure, its median (and range), its target and met or not. */
