@@ -34,10 +34,6 @@ export default defineConfig({
     // scripts/web-budget.ts reads it to measure each route's initial JavaScript (issue 16 §1).
     manifest: true,
     rolldownOptions: {
-      // The contracts' schemas are built at module load (`z.object(…)`): marked pure, those a
-      // chunk does not use are dropped with their module's other unused code, so a page that
-      // imports a constant or a helper from a contracts module does not load zod with it.
-      treeshake: { manualPureFunctions: ["z"] },
       output: {
         codeSplitting: {
           // A group takes the modules it names, not their dependencies: React, the router and
