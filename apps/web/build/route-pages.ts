@@ -94,12 +94,27 @@ export function routePages(): Plugin {
           this.emitFile({
             type: "asset",
             fileName: `${route.slice(1)}/index.html`,
-            source: html.replace("</head>", `    ${tags.join("\n    ")}\n  </head>`),
+            source: withoutFontPreload(html).replace(
+              "</head>",
+              `    ${tags.join("\n    ")}\n  </head>`,
+            ),
           });
         }
       },
     },
   };
+}
+
+/**
+ * The font preload is the landing page's (its headline is its largest paint). On the other
+ * pages the font would share a phone's bandwidth with their scripts, which decide when anything
+ * shows; it loads when text first needs it instead, and the metric-matched fallback
+ * (src/fonts.css) keeps the swap from moving anything.
+ */
+function withoutFontPreload(html: string): string {
+  const preload = /\s*<link rel="preload" as="font"[^>]*>/;
+  if (!preload.test(html)) throw new Error("routePages: index.html has no font preload");
+  return html.replace(preload, "");
 }
 
 /**
