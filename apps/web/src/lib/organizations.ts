@@ -1,8 +1,14 @@
 import type { Organization } from "@ringback/contracts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
 import { api } from "./api-client";
-import { useUser } from "./session";
+import { getAuthState, subscribeAuth, useUser } from "./session";
 
 /**
  * The user's organizations and the current one (SPEC.md §4): the last used one if still
@@ -47,12 +53,39 @@ export function pickCurrentOrganization(
   return organizations.find((o) => o.id === lastId) ?? organizations[0] ?? null;
 }
 
+const organizationsQuery = queryOptions({
+  queryKey: organizationsQueryKey,
+  queryFn: ({ signal }) => api.get<Organization[]>("/api/organizations", { signal }),
+});
+
 export function useOrganizations() {
   const user = useUser();
-  return useQuery({
-    queryKey: organizationsQueryKey,
-    queryFn: ({ signal }) => api.get<Organization[]>("/api/organizations", { signal }),
-    enabled: user !== null,
+  return useQuery({ ...organizationsQuery, enabled: user !== null });
+}
+
+/**
+ * On an admin page's first load, asks for the organizations as soon as the session is there
+ * rather than once the admin frame has rendered with it: every admin page needs them first (the
+ * current organization decides what it loads), and a slow phone saves that render (issue 16).
+ * Only then: after a sign-in or sign-up in this tab the frame asks when it mounts, so nothing
+ * fetched before an organization was created is shown. Called once by the admin frame's module.
+ */
+export function prefetchOrganizationsOnFirstLoad(client: QueryClient): void {
+  const onAdminPage = () => window.location.pathname.startsWith("/admin");
+  if (!onAdminPage()) return;
+  const prefetchIfSignedIn = () => {
+    if (getAuthState().status === "signed-in" && onAdminPage()) {
+      void client.prefetchQuery(organizationsQuery);
+    }
+  };
+  if (getAuthState().status !== "loading") {
+    prefetchIfSignedIn();
+    return;
+  }
+  const stop = subscribeAuth(() => {
+    if (getAuthState().status === "loading") return;
+    stop();
+    prefetchIfSignedIn();
   });
 }
 

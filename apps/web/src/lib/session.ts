@@ -25,7 +25,8 @@ function setState(next: AuthState): void {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` on every change of the auth state (sign-in, sign-out, a new token). */
+export function subscribeAuth(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -35,7 +36,7 @@ export function getAuthState(): AuthState {
 }
 
 export function useAuth(): AuthState {
-  return useSyncExternalStore(subscribe, getAuthState, getAuthState);
+  return useSyncExternalStore(subscribeAuth, getAuthState, getAuthState);
 }
 
 /** The signed-in user, or null. */
