@@ -1,5 +1,5 @@
 import { type ChartStatus, chartStatuses, type DashboardCharts } from "@ringback/contracts";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { Card } from "@/components/ui/card";
 import {
   type ChartConfig,
@@ -68,6 +68,8 @@ function CallsPerDay({ charts }: { charts: DashboardCharts }) {
   const rows = useMemo(() => dayRows(charts.perDay), [charts.perDay]);
   const empty = rows.every((row) => row.total === 0);
   const summary = perDaySummary(charts);
+  // The table is built when first opened: thirty rows a phone need not lay out on every load.
+  const [tableShown, setTableShown] = useState(false);
   return (
     <FigureCard
       title="Calls per Day"
@@ -94,40 +96,47 @@ function CallsPerDay({ charts }: { charts: DashboardCharts }) {
         ) : null}
       </div>
       {empty ? null : (
-        <details className="text-sm">
+        <details
+          className="text-sm"
+          onToggle={(event) => {
+            if (event.currentTarget.open) setTableShown(true);
+          }}
+        >
           <summary className="inline-flex min-h-6 cursor-pointer items-center text-muted-foreground hover:text-foreground">
             Show as a table
           </summary>
-          <Table className="mt-2">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Day</TableHead>
-                {chartStatuses.map((status) => (
-                  <TableHead key={status} className="text-right">
-                    {statusConfig[status].label}
-                  </TableHead>
-                ))}
-                <TableHead className="text-right">Total</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows
-                .filter((row) => row.total > 0)
-                .map((row) => (
-                  <TableRow key={row.day}>
-                    <TableCell className="whitespace-nowrap">{row.label}</TableCell>
-                    {chartStatuses.map((status) => (
-                      <TableCell key={status} className="text-right tabular-nums">
-                        {row[status]}
+          {tableShown ? (
+            <Table className="mt-2">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Day</TableHead>
+                  {chartStatuses.map((status) => (
+                    <TableHead key={status} className="text-right">
+                      {statusConfig[status].label}
+                    </TableHead>
+                  ))}
+                  <TableHead className="text-right">Total</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {rows
+                  .filter((row) => row.total > 0)
+                  .map((row) => (
+                    <TableRow key={row.day}>
+                      <TableCell className="whitespace-nowrap">{row.label}</TableCell>
+                      {chartStatuses.map((status) => (
+                        <TableCell key={status} className="text-right tabular-nums">
+                          {row[status]}
+                        </TableCell>
+                      ))}
+                      <TableCell className="text-right font-medium tabular-nums">
+                        {row.total}
                       </TableCell>
-                    ))}
-                    <TableCell className="text-right font-medium tabular-nums">
-                      {row.total}
-                    </TableCell>
-                  </TableRow>
-                ))}
-            </TableBody>
-          </Table>
+                    </TableRow>
+                  ))}
+              </TableBody>
+            </Table>
+          ) : null}
         </details>
       )}
     </FigureCard>
