@@ -140,6 +140,10 @@ test.describe("loading on demand", () => {
         }
         expect(packages.has(name), `${route} loads ${name} up front`).toBe(false);
       }
+      // Pages that only show data build no schemas: zod comes with the forms' pages.
+      if (["/admin", "/admin/dashboard", "/admin/call-records"].includes(route)) {
+        expect(packages.has("zod"), `${route} loads zod up front`).toBe(false);
+      }
     }
   });
 

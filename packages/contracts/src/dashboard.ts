@@ -1,6 +1,3 @@
-import { z } from "zod";
-import { isIanaTimeZone } from "./time-zones.ts";
-
 /**
  * Issue 14 §3: the dashboard's charts — what happened over the last days, in the browser's time
  * zone. GET /api/organizations/:organizationId/dashboard/charts?days=30&tz=Area/City
@@ -13,22 +10,6 @@ export const MAX_DASHBOARD_CHART_DAYS = 90;
  * (~45 ms where a whole month of a million calls took ~400 ms; bench:dashboard).
  */
 export const SPEED_TO_LEAD_MAX_LEADS = 20_000;
-
-export const dashboardChartsQuerySchema = z.object({
-  /** Today and the days before it, in `tz`. */
-  days: z.coerce
-    .number()
-    .int()
-    .min(1, "Ask for at least one day.")
-    .max(MAX_DASHBOARD_CHART_DAYS, `At most ${MAX_DASHBOARD_CHART_DAYS} days.`)
-    .default(DASHBOARD_CHART_DAYS),
-  /** The browser's IANA time zone: where a day starts and ends. */
-  tz: z
-    .string()
-    .refine(isIanaTimeZone, "Unknown time zone: use an IANA name such as America/New_York.")
-    .default("UTC"),
-});
-export type DashboardChartsQuery = z.infer<typeof dashboardChartsQuerySchema>;
 
 /**
  * The final statuses a day's bar is made of, bottom to top. "blocked" gathers the attempts the

@@ -1,6 +1,6 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
-import { callRecordsQuerySchema } from "./calls.ts";
+import { callRecordsQuerySchema } from "./call-records-query.ts";
 import { PUBLIC_API_BASE_PATH, publicApiDocument } from "./public-api-openapi.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: a JSON document read field by field

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { API_KEY_PREFIX } from "./api-keys.ts";
-import { CALL_RECORDS_PAGE_SIZE, callRecordsQuerySchema } from "./calls.ts";
+import { callRecordsQuerySchema } from "./call-records-query.ts";
+import { CALL_RECORDS_PAGE_SIZE } from "./calls.ts";
 import { consentEvidenceSchema } from "./compliance.ts";
 import { apiErrorSchema } from "./errors.ts";
 import {
