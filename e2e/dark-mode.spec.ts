@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { newPerson, signUp } from "./auth-helpers.ts";
 import { expect, expectAccessible, screenshots, test } from "./fixtures.ts";
-import { assistantWithDefaults, submitForm } from "./lead-helpers.ts";
+import { assistantWithDefaults, submitForm, toCustomizeStep } from "./lead-helpers.ts";
 
 /**
  * Issue 16 §5: dark mode follows the system setting, the account menu's System / Light / Dark
@@ -119,16 +119,7 @@ test.describe("in the dark", () => {
     await screenshots(page, "dark-opt-out");
     await signUp(page, newPerson("Dusk"));
     // The wizard's Customize step with its warning box (a variable that matches no field).
-    await page.getByRole("button", { name: "Connect", exact: true }).click();
-    await page.getByLabel("Account", { exact: true }).fill(`dusk-${Date.now()}@example.com`);
-    await page.getByRole("button", { name: "Allow" }).click();
-    await page.getByLabel("Assistant name").fill("Evening caller");
-    await page.getByLabel("Assistant name").press("Enter");
-    await page
-      .getByRole("list", { name: "Forms" })
-      .getByRole("button", { name: /Website enquiry/ })
-      .click();
-    await page.getByRole("button", { name: "Assign Fields & Continue" }).click();
+    await toCustomizeStep(page, { account: "dusk", assistant: "Evening caller" });
     await page.getByLabel("Assistant Script").fill("Hi {name}, about your {enquirey}?");
     await expect(page.getByText(/matches no field of this form/)).toBeVisible();
     await page.getByRole("button", { name: "Advanced" }).click();

@@ -3,6 +3,29 @@ import { newPerson, signUp } from "./auth-helpers.ts";
 import { expect } from "./fixtures.ts";
 
 /**
+ * From the signed-in dashboard of a new organization: connect the sandbox (as a new account
+ * named after `account`), name the assistant, pick 'Website enquiry' and keep the fields as the
+ * wizard reads them from the form, up to the Customize step.
+ */
+export async function toCustomizeStep(
+  page: Page,
+  { account, assistant }: { account: string; assistant: string },
+): Promise<void> {
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(page).toHaveURL(/\/oauth\/authorize/);
+  await page.getByLabel("Account", { exact: true }).fill(`${account}-${Date.now()}@example.com`);
+  await page.getByRole("button", { name: "Allow" }).click();
+  await page.getByLabel("Assistant name").fill(assistant);
+  await page.getByLabel("Assistant name").press("Enter");
+  await page
+    .getByRole("list", { name: "Forms" })
+    .getByRole("button", { name: /Website enquiry/ })
+    .click();
+  // The fields as the wizard reads them from the form: nothing changed.
+  await page.getByRole("button", { name: "Assign Fields & Continue" }).click();
+}
+
+/**
  * Sign up, connect the sandbox and set up 'Website enquiry' accepting every default;
  * `customize` does more on the Customize step (outcome questions, say) before it is saved.
  */
@@ -12,18 +35,7 @@ export async function assistantWithDefaults(
   options: { anyHour?: boolean; customize?: (page: Page) => Promise<void> } = {},
 ): Promise<string> {
   await signUp(page, newPerson(label));
-  await page.getByRole("button", { name: "Connect", exact: true }).click();
-  await expect(page).toHaveURL(/\/oauth\/authorize/);
-  await page.getByLabel("Account", { exact: true }).fill(`records-${Date.now()}@example.com`);
-  await page.getByRole("button", { name: "Allow" }).click();
-  await page.getByLabel("Assistant name").fill("Front desk");
-  await page.getByLabel("Assistant name").press("Enter");
-  await page
-    .getByRole("list", { name: "Forms" })
-    .getByRole("button", { name: /Website enquiry/ })
-    .click();
-  // The fields as the wizard reads them from the form: nothing changed.
-  await page.getByRole("button", { name: "Assign Fields & Continue" }).click();
+  await toCustomizeStep(page, { account: "records", assistant: "Front desk" });
   await page
     .getByLabel("Assistant Script")
     .fill("Hi {name}, thanks for your enquiry. Is now a good time to talk?");

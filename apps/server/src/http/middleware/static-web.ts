@@ -61,7 +61,7 @@ export function mountWebApp(app: Hono, webDist: string): void {
       return serveFile(c, file, found, cacheControl);
     }
     if (isServerPath(c.req.path)) return c.notFound();
-    const page = await nearestPage(root, c.req.path);
+    const page = await nearestPage(root, file);
     if (!page) return c.notFound();
     noIndexIfPrivate(c);
     return serveFile(c, page.file, page.stats, REVALIDATE);
@@ -76,9 +76,9 @@ export function mountWebApp(app: Hono, webDist: string): void {
  */
 async function nearestPage(
   root: string,
-  urlPath: string,
+  /** What fileFor made of the URL's path (null: nothing of the build, so the root page). */
+  dir: string | null,
 ): Promise<{ file: string; stats: Stats } | null> {
-  const dir = fileFor(root, urlPath);
   const parts = dir ? path.relative(root, dir).split(path.sep).filter(Boolean) : [];
   for (let n = parts.length; n >= 0; n--) {
     const file = path.join(root, ...parts.slice(0, n), "index.html");

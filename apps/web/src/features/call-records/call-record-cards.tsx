@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { cardAnswers, cardTitle, featuredAttempt } from "./card-content";
+import { type DetailsHandler, DetailsOpener } from "./details-opener";
 import { formatCallDate, formatDuration, formatPhone } from "./format";
 import { PlaybackControls, RecordingProgress } from "./playback-controls";
 import { useRecordingPlayer } from "./recording-player";
@@ -28,7 +29,7 @@ export function CallRecordCards({
   questions: readonly OutcomeQuestion[];
   expanded: ReadonlySet<string>;
   onToggle: (groupId: string) => void;
-  onDetails: (callRecordId: string, opener: HTMLElement | null) => void;
+  onDetails: DetailsHandler;
 }) {
   return (
     <ul aria-label="Call records" className="flex flex-col divide-y" data-call-record-cards>
@@ -60,7 +61,7 @@ function GroupCard({
   questions: readonly OutcomeQuestion[];
   open: boolean;
   onToggle: () => void;
-  onDetails: (callRecordId: string, opener: HTMLElement | null) => void;
+  onDetails: DetailsHandler;
 }) {
   const player = useRecordingPlayer();
   const title = cardTitle(group.respondent);
@@ -124,15 +125,14 @@ function GroupCard({
           ) : (
             <span />
           )}
-          <Button
-            variant="link"
-            className="h-auto min-h-6 px-1 py-1 after:absolute after:inset-0 after:rounded-md after:content-[''] focus-visible:ring-0 focus-visible:after:ring-[3px] focus-visible:after:ring-ring/50"
-            data-details-opener={group.latestCallId}
-            onClick={(e) => onDetails(group.latestCallId, e.currentTarget)}
+          <DetailsOpener
+            callRecordId={group.latestCallId}
+            onDetails={onDetails}
+            className="after:absolute after:inset-0 after:rounded-md after:content-[''] focus-visible:ring-0 focus-visible:after:ring-[3px] focus-visible:after:ring-ring/50"
           >
             Latest Call
             <ChevronRight aria-hidden="true" />
-          </Button>
+          </DetailsOpener>
         </div>
         {featured && !open && player.current === featured.id ? (
           <div className={RAISED} data-player={featured.id}>
@@ -190,14 +190,9 @@ function GroupCard({
                       <span className="text-muted-foreground">
                         {formatDuration(attempt.duration)}
                       </span>
-                      <Button
-                        variant="link"
-                        className="h-auto min-h-6 px-1 py-1"
-                        data-details-opener={attempt.id}
-                        onClick={(e) => onDetails(attempt.id, e.currentTarget)}
-                      >
+                      <DetailsOpener callRecordId={attempt.id} onDetails={onDetails}>
                         Details
-                      </Button>
+                      </DetailsOpener>
                     </div>
                     {player.current === attempt.id ? (
                       <div data-player={attempt.id}>

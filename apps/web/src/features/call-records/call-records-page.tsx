@@ -21,6 +21,7 @@ import { cn } from "@/lib/utils";
 import { CallDetailsSheet } from "./call-details-sheet-lazy";
 import { CallRecordCards } from "./call-record-cards";
 import { CallRecordsFilters } from "./call-records-filters";
+import { type DetailsHandler, DetailsOpener } from "./details-opener";
 import { formatCallDate, formatDuration, formatPhone } from "./format";
 import { PlaybackControls, RecordingProgress } from "./playback-controls";
 import { exportLink, useCallGroups, useCallGroupsCount, useOutcomeQuestions } from "./queries";
@@ -366,7 +367,7 @@ function GroupRows({
   group: CallGroup;
   open: boolean;
   onToggle: () => void;
-  onDetails: (callRecordId: string, opener: HTMLElement | null) => void;
+  onDetails: DetailsHandler;
   /** The outcome questions shown as columns (after Total Duration). */
   columns: readonly OutcomeQuestion[];
 }) {
@@ -419,14 +420,9 @@ function GroupRows({
           <OutcomeCell key={question.key} group={group} question={question} />
         ))}
         <TableCell className={STICKY_ACTIONS}>
-          <Button
-            variant="link"
-            className="h-auto min-h-6 px-1 py-1"
-            data-details-opener={group.latestCallId}
-            onClick={(e) => onDetails(group.latestCallId, e.currentTarget)}
-          >
+          <DetailsOpener callRecordId={group.latestCallId} onDetails={onDetails}>
             Latest Call
-          </Button>
+          </DetailsOpener>
         </TableCell>
       </TableRow>
       {open
@@ -458,14 +454,9 @@ function GroupRows({
                     <TableCell key={question.key} />
                   ))}
                   <TableCell className={cn(STICKY_ACTIONS, "bg-muted")}>
-                    <Button
-                      variant="link"
-                      className="h-auto min-h-6 px-1 py-1"
-                      data-details-opener={attempt.id}
-                      onClick={(e) => onDetails(attempt.id, e.currentTarget)}
-                    >
+                    <DetailsOpener callRecordId={attempt.id} onDetails={onDetails}>
                       Details
-                    </Button>
+                    </DetailsOpener>
                   </TableCell>
                 </TableRow>
                 {player.current === attempt.id ? (
