@@ -90,11 +90,15 @@ describe("phone sign-in", async () => {
       organizationName: "X Files",
     });
     expect(organization).toMatchObject({ name: "X Files", role: "owner" });
-    const session = await client.refreshSession();
+    const session = sessionSchema.parse(await client.refreshSession());
     expect(session.user).toMatchObject({
       email: "dana@example.com",
       user_metadata: { full_name: "Dana Scully" },
     });
+    // The session lists the user's organizations as GET /api/organizations does: an admin page's
+    // first load needs no second round trip for them (issue 16).
+    expect(session.organizations).toEqual([organization]);
+    expect(session.organizations).toEqual(await client.json("/api/organizations"));
     const signupCheck = await new TestClient(app.url).request("/api/signup/availability", {
       method: "POST",
       json: { email: "dana@example.com", phone: uniquePhone() },

@@ -30,19 +30,6 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/**
- * SPEC.md §3 Session as the browser sees it. The refresh credential is the httpOnly session
- * cookie, which scripts never see (ADR 0005); the access token is a short-lived JWT.
- */
-export const sessionSchema = z.object({
-  access_token: z.string(),
-  token_type: z.literal("bearer"),
-  expires_in: z.number(),
-  expires_at: z.number(),
-  user: userSchema,
-});
-export type Session = z.infer<typeof sessionSchema>;
-
 export const updateProfileSchema = z.object({
   fullName: z.string().trim().min(1, "Enter your full name").max(200),
   email: emailSchema,
@@ -87,6 +74,22 @@ export const organizationSchema = z.object({
   created_at: z.string(),
 });
 export type Organization = z.infer<typeof organizationSchema>;
+
+/**
+ * SPEC.md §3 Session as the browser sees it. The refresh credential is the httpOnly session
+ * cookie, which scripts never see (ADR 0005); the access token is a short-lived JWT. It also
+ * lists the user's organizations (as GET /api/organizations does): an admin page needs them
+ * before anything else, and they come without another round trip (issue 16).
+ */
+export const sessionSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal("bearer"),
+  expires_in: z.number(),
+  expires_at: z.number(),
+  user: userSchema,
+  organizations: z.array(organizationSchema),
+});
+export type Session = z.infer<typeof sessionSchema>;
 
 export const createOrganizationSchema = z.object({ name: organizationNameSchema });
 export const updateOrganizationSchema = z.object({ name: organizationNameSchema });

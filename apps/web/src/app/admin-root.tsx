@@ -1,12 +1,12 @@
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { AdminLayout } from "@/features/admin-shell/admin-layout";
 import { RequireAuth } from "@/features/auth/require-auth";
-import { prefetchOrganizationsOnFirstLoad } from "@/lib/organizations";
+import { seedOrganizationsOnFirstLoad } from "@/lib/organizations";
 import { QueriesProvider, queryClient } from "./queries";
 
 export { RequireAuth };
 
-prefetchOrganizationsOnFirstLoad(queryClient);
+seedOrganizationsOnFirstLoad(queryClient);
 
 /** /admin: signed-in users only (SPEC.md §2), inside the sidebar layout. */
 export function AdminRoot() {

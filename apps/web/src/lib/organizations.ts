@@ -64,28 +64,33 @@ export function useOrganizations() {
 }
 
 /**
- * On an admin page's first load, asks for the organizations as soon as the session is there
- * rather than once the admin frame has rendered with it: every admin page needs them first (the
- * current organization decides what it loads), and a slow phone saves that render (issue 16).
- * Only then: after a sign-in or sign-up in this tab the frame asks when it mounts, so nothing
- * fetched before an organization was created is shown. Called once by the admin frame's module.
+ * On an admin page's first load, the organizations come with the session (GET /api/session lists
+ * them): every admin page needs them first (the current organization decides what it loads), and
+ * a slow phone saves the round trip and a render (issue 16). Only then: after a sign-in or sign-up
+ * in this tab the frame asks when it mounts, so nothing from before an organization was created
+ * is shown; and only the first time, since the session's copy is not kept up to date (the query
+ * is). Called once by the admin frame's module.
  */
-export function prefetchOrganizationsOnFirstLoad(client: QueryClient): void {
+export function seedOrganizationsOnFirstLoad(client: QueryClient): void {
   const onAdminPage = () => window.location.pathname.startsWith("/admin");
   if (!onAdminPage()) return;
-  const prefetchIfSignedIn = () => {
-    if (getAuthState().status === "signed-in" && onAdminPage()) {
-      void client.prefetchQuery(organizationsQuery);
-    }
+  const seedIfSignedIn = () => {
+    const auth = getAuthState();
+    if (auth.status !== "signed-in" || !onAdminPage()) return;
+    if (client.getQueryData(organizationsQueryKey) !== undefined) return;
+    // A server from before the session listed them (a rolling deploy): ask for them at once.
+    if (auth.session.organizations) {
+      client.setQueryData(organizationsQueryKey, auth.session.organizations);
+    } else void client.prefetchQuery(organizationsQuery);
   };
   if (getAuthState().status !== "loading") {
-    prefetchIfSignedIn();
+    seedIfSignedIn();
     return;
   }
   const stop = subscribeAuth(() => {
     if (getAuthState().status === "loading") return;
     stop();
-    prefetchIfSignedIn();
+    seedIfSignedIn();
   });
 }
 

@@ -4,10 +4,11 @@ import { decodeJwt } from "jose";
 import type { Auth } from "../../auth/auth.ts";
 import type { Database } from "../../db/database.ts";
 import { getUser } from "../../domain/accounts/get-user.ts";
+import { listOrganizationsForUser } from "../../domain/organizations/list-organizations.ts";
 
 /**
  * GET /api/session — SPEC.md §3 Session for the browser: a fresh access token for the session
- * cookie, its expiry and the user. The web app calls it on load, when the token nears expiry
+ * cookie, its expiry, the user and the user's organizations. The web app calls it on load, when the token nears expiry
  * and when the tab becomes visible again; better-auth extends the cookie session as it goes.
  * Answers `null` when there is no session.
  */
@@ -29,6 +30,7 @@ export function sessionRoutes(deps: { auth: Auth; db: Database }) {
       expires_at: expiresAt,
       expires_in: Math.max(0, expiresAt - Math.floor(Date.now() / 1000)),
       user: await getUser(deps.db, current.user.id),
+      organizations: await listOrganizationsForUser(deps.db, current.user.id),
     };
     return c.json(body);
   });
