@@ -9,6 +9,7 @@ import {
   outcomeColumns,
   outcomeFilterOptions,
   parseCallRecordsParams,
+  parseDay,
   rangeInstants,
   sortDirection,
   toggleOutcomeColumn,
@@ -153,6 +154,17 @@ describe("date ranges, in the user's time zone", () => {
   });
   // 2026-11-20 01:30 in São Paulo is still the 19th in Hawaii and already the 20th in UTC.
   const now = new Date("2026-11-20T04:30:00.000Z");
+
+  it("reads a typed day as that day's local midnight, and only a day that exists", () => {
+    expect(parseDay("2026-11-20")?.toISOString()).toBe("2026-11-20T03:00:00.000Z");
+    expect(parseDay("2028-02-29")?.toISOString()).toBe("2028-02-29T03:00:00.000Z");
+    for (const value of ["2026-02-30", "2026-13-01", "2026-00-10", "2026-11-31", "1969-12-31"]) {
+      expect(parseDay(value), value).toBeNull();
+    }
+    for (const value of ["2026-1-5", "20261120", "2026-11-20T00:00", " 2026-11-20", "", null]) {
+      expect(parseDay(value), String(value)).toBeNull();
+    }
+  });
 
   it("starts Today and the last N days at local midnight, with no end", () => {
     expect(rangeInstants({ range: "today", from: null, to: null }, now)).toEqual({

@@ -7,7 +7,7 @@ import {
   OUTCOME_KEY_PATTERN,
   type OutcomeQuestion,
 } from "@ringback/contracts";
-import { addDays, isValid, parse, startOfDay } from "date-fns";
+import { addDays, startOfDay } from "date-fns";
 
 /** The date-range filter's presets, and Custom (from and to days). */
 export const dateRanges = ["today", "7d", "30d", "custom"] as const;
@@ -56,13 +56,20 @@ export const DEFAULT_PARAMS: CallRecordsParams = {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** A calendar day typed as yyyy-MM-dd, or null when it is not one. */
+/**
+ * A calendar day typed as yyyy-MM-dd (local midnight), or null when it is not one: 2026-02-30
+ * is not. By hand: date-fns's parse brings every format's parser to the page (issue 16).
+ */
 export function parseDay(value: string | null | undefined): Date | null {
-  if (!value || !DAY.test(value)) return null;
-  const day = parse(value, "yyyy-MM-dd", new Date());
-  return isValid(day) && day.getFullYear() >= 1970 ? day : null;
+  const match = value ? DAY.exec(value) : null;
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const day = new Date(year, month - 1, date);
+  const exists =
+    day.getFullYear() === year && day.getMonth() === month - 1 && day.getDate() === date;
+  return exists && year >= 1970 ? day : null;
 }
 
 /** The API's own rule for an outcome filter (callRecordsQuerySchema). */
