@@ -1,6 +1,7 @@
 // Issue 16 §1: the split by route cannot silently regress. The e2e stage builds the web app
 // first (npm run test:e2e), so apps/web/dist is the build under test; a missing build fails here.
 import type { Page } from "@playwright/test";
+import { FIRST_LOAD_HTML } from "../apps/web/src/app/first-load.ts";
 import {
   chunkSources,
   htmlReferences,
@@ -13,6 +14,7 @@ import {
   readManifest,
   routePageMismatches,
 } from "../scripts/web-budget.ts";
+import { newPerson, signUp } from "./auth-helpers.ts";
 import { allowConsoleErrors, expect, test } from "./fixtures.ts";
 
 /** The scripts and stylesheets the browser fetches from /assets (paths without "/"). */
@@ -105,6 +107,48 @@ test.describe("each page's own index.html", () => {
     await expect(page.getByRole("heading", { name: "Log in to Ringback" })).toBeVisible();
     await page.waitForTimeout(500);
     expect(sessions).toHaveLength(1);
+  });
+});
+
+test.describe("an admin page's first load", () => {
+  test("paints the loading spinner from the HTML, and its organizations come with the session", async ({
+    page,
+    request,
+  }) => {
+    // The spinner is in the admin pages' HTML, not in the sign-in pages' (they show at once).
+    for (const path of ["/admin/dashboard", "/admin/call-records", "/admin/settings/unknown"]) {
+      expect(await (await request.get(path)).text(), path).toContain(
+        `<div id="root">${FIRST_LOAD_HTML}</div>`,
+      );
+    }
+    for (const path of ["/", "/login", "/signup"]) {
+      expect(await (await request.get(path)).text(), path).toContain('<div id="root"></div>');
+    }
+
+    const person = newPerson("FirstLoad");
+    await signUp(page, person);
+    const organizationLists: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "GET" && new URL(r.url()).pathname === "/api/organizations") {
+        organizationLists.push(r.url());
+      }
+    });
+    // A cold load: the spinner shows while no script has arrived yet, then the dashboard.
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    // (A reload: the fixture's goto waits for the page to finish loading.)
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.reload({ waitUntil: "commit" });
+    await expect(page.getByRole("status").getByText("Loading...")).toBeVisible();
+    release();
+    await expect(page.getByRole("heading", { name: `${person.company} Dashboard` })).toBeVisible();
+    expect(organizationLists).toEqual([]);
   });
 });
 

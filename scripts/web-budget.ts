@@ -44,6 +44,8 @@ const LANDING_PACKAGES = new Set([
 const LANDING_SOURCES = [
   /^src\/main\.tsx$/,
   /^src\/app\/(app|router|root-layout|lazy-page|lazy-modules|page-error-boundary)\.tsx?$/,
+  // Whether the page came with the admin pages' loading spinner, which React then keeps.
+  /^src\/app\/first-load\.ts$/,
   /^src\/features\/landing\/[^/]+\.tsx?$/,
   // The access token in the URL hash (SPEC.md §2) decides whether the landing needs the shell.
   /^src\/features\/auth\/access-token\.ts$/,

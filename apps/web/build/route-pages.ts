@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Plugin, ResolvedConfig, Rollup } from "vite";
+import { FIRST_LOAD_HTML } from "../src/app/first-load.ts";
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -51,6 +52,8 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
 /** The first thing every page but the landing page asks the server (apps/web/src/lib/session.ts). */
 export const SESSION_URL = "/api/session";
 
+const ROOT = '<div id="root"></div>';
+
 /**
  * Issue 16 §1, the admin and sign-in pages without a waterfall: the build writes, beside
  * index.html, a copy of it for each page of ROUTE_MODULES at that page's path
@@ -80,6 +83,7 @@ export function routePages(): Plugin {
         for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
           if (route === "/") continue;
           const { js, css } = routeFiles(bundle, config.root, modules);
+          const adminPage = route === "/admin" || route.startsWith("/admin/");
           const tags = [
             ...css.map(
               (file) => `<link rel="stylesheet" crossorigin href="${config.base}${file}">`,
@@ -91,14 +95,14 @@ export function routePages(): Plugin {
             `<link rel="preload" as="fetch" crossorigin="anonymous" href="${SESSION_URL}">`,
           ];
           if (!html.includes("</head>")) throw new Error("routePages: index.html has no </head>");
-          this.emitFile({
-            type: "asset",
-            fileName: `${route.slice(1)}/index.html`,
-            source: withoutFontPreload(html).replace(
-              "</head>",
-              `    ${tags.join("\n    ")}\n  </head>`,
-            ),
-          });
+          if (!html.includes(ROOT)) throw new Error(`routePages: index.html has no ${ROOT}`);
+          let page = withoutFontPreload(html).replace(
+            "</head>",
+            `    ${tags.join("\n    ")}\n  </head>`,
+          );
+          // An admin page shows its loading spinner from the first byte (src/app/first-load.tsx).
+          if (adminPage) page = page.replace(ROOT, `<div id="root">${FIRST_LOAD_HTML}</div>`);
+          this.emitFile({ type: "asset", fileName: `${route.slice(1)}/index.html`, source: page });
         }
       },
     },

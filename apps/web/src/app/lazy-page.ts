@@ -1,17 +1,32 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { type ComponentType, createElement, lazy, type ReactElement, useState } from "react";
 
-export interface LazyPage extends LazyExoticComponent<ComponentType> {
+export type LazyPage = (() => ReactElement) & {
   /** Starts loading the page's chunk (idempotent), before React first renders the page. */
   preload(): Promise<unknown>;
-}
+};
 
 /**
  * A page that loads when it is first shown (issue 16 §1). The router preloads the pages of every
  * route the address matches at once (root-layout.tsx), so an admin page's chunk does not wait
  * for the admin frame's; a navigation keeps the current page on screen until the next is ready
  * (React Router navigates inside a transition).
+ *
+ * A page whose chunk is already there renders at once instead of suspending: React holds what a
+ * Suspense boundary reveals for 300 ms after it showed its fallback, so on a first load, where the
+ * app waits for the address's chunks before it renders (main.tsx), every suspension would add
+ * that wait again. Each mounted page keeps the way it started, so it never remounts.
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
-  const page = lazy(async () => ({ default: pick(await load()) }));
-  return Object.assign(page, { preload: load });
+  let loaded: ComponentType | null = null;
+  const preload = () =>
+    load().then((module) => {
+      loaded ??= pick(module);
+      return module;
+    });
+  const Lazy = lazy(async () => ({ default: pick(await preload()) }));
+  function Page() {
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return createElement(Component);
+  }
+  return Object.assign(Page, { preload });
 }

@@ -10,7 +10,7 @@ let shell: Shell | null = null;
 let loading: Promise<Shell> | null = null;
 
 /** Loads the app shell (providers, session, toasts) once; a failed load is tried again. */
-function ensureShell(): Promise<Shell> {
+export function ensureShell(): Promise<Shell> {
   loading ??= loadShell().then(
     (module) => {
       shell = module.AppShell;
@@ -32,7 +32,7 @@ function ensureShell(): Promise<Shell> {
  */
 export function RootLayout() {
   const { pathname, hash } = useLocation();
-  const needed = pathname !== "/" || accessTokenFromHash(hash) !== null;
+  const needed = needsShell(pathname, hash);
   const AppShell = shell ?? (needed ? use(ensureShell()) : null);
   return AppShell ? (
     <AppShell>
@@ -45,4 +45,9 @@ export function RootLayout() {
       <Outlet />
     </>
   );
+}
+
+/** Whether a page needs the app shell: all but the landing page, and it with a token to take. */
+export function needsShell(pathname: string, hash: string): boolean {
+  return pathname !== "/" || accessTokenFromHash(hash) !== null;
 }

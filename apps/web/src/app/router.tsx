@@ -11,7 +11,7 @@ import {
 import { LandingPage } from "@/features/landing/landing-page";
 import { loadAdminRoot, loadCallRecords, loadDashboard } from "./lazy-modules";
 import { type LazyPage, lazyPage } from "./lazy-page";
-import { RootLayout } from "./root-layout";
+import { ensureShell, needsShell, RootLayout } from "./root-layout";
 
 /** SPEC.md §2: the old configure-assistant routes redirect to assistant-configuration. */
 function LegacyConfigureAssistantRedirect() {
@@ -156,13 +156,25 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The routes. The chunks of every page the address matches (the admin frame and the admin page,
- * say) start loading together, before React reaches the inner one.
+ * Loads what the page at an address needs before it shows: the app shell and the chunk of every
+ * route it matches (the admin frame and the admin page, say), together.
+ */
+export function preloadRoute(location: { pathname: string; hash: string }): Promise<unknown> {
+  const pages = (matchRoutes(routes, location) ?? []).map((match) =>
+    (match.route.handle as LazyPage | undefined)?.preload(),
+  );
+  return Promise.all([
+    needsShell(location.pathname, location.hash) ? ensureShell() : null,
+    ...pages,
+  ]);
+}
+
+/**
+ * The routes. The chunks of every page the address matches start loading together, before React
+ * reaches the inner one.
  */
 export function AppRoutes() {
   const location = useLocation();
-  for (const match of matchRoutes(routes, location) ?? []) {
-    void (match.route.handle as LazyPage | undefined)?.preload().catch(() => undefined);
-  }
+  void preloadRoute(location).catch(() => undefined);
   return useRoutes(routes, location);
 }
