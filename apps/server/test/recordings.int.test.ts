@@ -1,3 +1,5 @@
+import { rmSync } from "node:fs";
+import path from "node:path";
 import type { SignedLink } from "@ringback/contracts";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -159,5 +161,29 @@ describe("call recordings: copied into Ringback's storage, played only by member
       )
     ).rows;
     expect(queue?.policy).toBe("exclusive");
+  });
+
+  it("answers 404, before any byte, when the store does not hold the recording its row names", async () => {
+    // As on a web machine that is not the one whose disk the recording went to (issue 17).
+    const moved = "recorded-elsewhere";
+    await calls.deliver(calls.delivery({ phone: "+1 415 555 0151", token: moved }));
+    const [elsewhere] = await calls.settled(moved, 1);
+    const row = await waitFor(async () => {
+      const [attempt] = await calls.attemptsFor(moved);
+      return attempt?.recordingKey ? attempt : undefined;
+    }, 15_000);
+    rmSync(path.join(app.config.dataDir, "recordings", ...row.recordingKey!.split("/")));
+    const path404 = `/api/organizations/${org}/call-records/${elsewhere!.id}/recording`;
+    for (const range of [undefined, "bytes=0-99"]) {
+      const response = await team.owner.client.request(path404, {
+        headers: range ? { range } : {},
+      });
+      expect(response.status).toBe(404);
+      expect(response.headers.get("content-range")).toBeNull();
+      expect(await response.json()).toMatchObject({ error: { message: "Recording not found" } });
+    }
+    expect((await team.owner.client.request(`${path404}-link`)).status).toBe(404);
+    // The other recordings still play.
+    expect((await team.owner.client.request(recordingPath)).status).toBe(200);
   });
 });

@@ -144,9 +144,15 @@ export async function pendingRecordings(db: Database, now: Date): Promise<string
   return rows.map((r) => r.id);
 }
 
-/** A stored recording of the organization's, for playback; not_found otherwise. */
+/**
+ * A stored recording of the organization's, for playback; not_found otherwise. Asks the store
+ * itself, before any header goes out: a row that names an object the store does not hold (another
+ * machine's local disk, a deleted object) is a 404, never a 206 that breaks off (issue 17). The
+ * size is the store's, which is what a byte range is read from.
+ */
 export async function storedRecording(
   db: Database,
+  store: RecordingStore,
   organizationId: string,
   callRecordId: string,
 ): Promise<{ key: string; contentType: string; bytes: number }> {
@@ -155,17 +161,17 @@ export async function storedRecording(
         .select({
           key: callRecords.recordingKey,
           contentType: callRecords.recordingContentType,
-          bytes: callRecords.recordingBytes,
         })
         .from(callRecords)
         .where(
           and(eq(callRecords.id, callRecordId), eq(callRecords.organizationId, organizationId)),
         )
     : [];
-  if (!row?.key || row.bytes === null) throw new AppError("not_found", "Recording not found");
+  const bytes = row?.key ? await store.size(row.key) : null;
+  if (!row?.key || bytes === null) throw new AppError("not_found", "Recording not found");
   return {
     key: row.key,
     contentType: row.contentType ?? "application/octet-stream",
-    bytes: row.bytes,
+    bytes,
   };
 }

@@ -84,14 +84,19 @@ export function callRecordsRoutes(deps: { db: Database; box: SecretBox; store: R
       // GET /:callRecordId/recording-link — a signed link for an <audio> element (SignedLink).
       .get("/:callRecordId/recording-link", withOrganization(db, "calls:read"), async (c) => {
         const callRecordId = c.req.param("callRecordId");
-        await storedRecording(db, c.get("organizationId"), callRecordId);
+        await storedRecording(db, deps.store, c.get("organizationId"), callRecordId);
         return link(c, `/${callRecordId}/recording`);
       })
       // GET /:callRecordId/recording — the audio, with byte ranges so the browser can seek;
       // `?download=1` saves it as a file instead of playing it.
       .get("/:callRecordId/recording", withOrganization(db, "calls:read"), async (c) => {
         const callRecordId = c.req.param("callRecordId");
-        const recording = await storedRecording(db, c.get("organizationId"), callRecordId);
+        const recording = await storedRecording(
+          db,
+          deps.store,
+          c.get("organizationId"),
+          callRecordId,
+        );
         c.header(
           "Content-Disposition",
           c.req.query("download") === "1"

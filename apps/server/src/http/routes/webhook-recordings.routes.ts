@@ -46,7 +46,7 @@ export function webhookRecordingRoutes(deps: {
       c.header("Retry-After", "60");
       throw new AppError("unavailable", "The recording is being copied. Try again in a minute.");
     }
-    const recording = await storedRecording(deps.db, call.organizationId, callRecordId);
+    const recording = await storedRecording(deps.db, deps.store, call.organizationId, callRecordId);
     c.header(
       "Content-Disposition",
       `inline; filename="${recordingFileName(callRecordId, recording.contentType)}"`,
