@@ -100,7 +100,7 @@ export function routePages(): Plugin {
             "</head>",
             `    ${tags.join("\n    ")}\n  </head>`,
           );
-          // An admin page shows its loading spinner from the first byte (src/app/first-load.tsx).
+          // An admin page shows its loading spinner from the first byte (src/app/first-load.ts).
           if (adminPage) page = page.replace(ROOT, `<div id="root">${FIRST_LOAD_HTML}</div>`);
           this.emitFile({ type: "asset", fileName: `${route.slice(1)}/index.html`, source: page });
         }
