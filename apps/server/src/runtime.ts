@@ -81,7 +81,7 @@ export async function startRingback(options: {
     // Graceful: running jobs finish (or are released back to the queue after the timeout).
     cleanups.push({ name: "queue", run: () => queue.stop({ graceful: true, timeout: 20_000 }) });
     await ensureQueues(queue, jobs);
-    const services = createServices({ config, db, queue, logger });
+    const services = createServices({ config, db, pool, queue, logger });
     if (runsWorkers) {
       await registerJobs(queue, jobs, { db, logger, services });
       // Outgoing webhooks are handed to the queue as soon as their transaction commits.

@@ -1,4 +1,4 @@
-import path from "node:path";
+import type pg from "pg";
 import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
 import { type CallEngineDeps, createAttemptQueue } from "./domain/calls/call-engine.ts";
@@ -20,7 +20,7 @@ import type { Logger } from "./lib/logger.ts";
 import { createSecretBox, type SecretBox } from "./lib/secret-box.ts";
 import { createEmailSender, type EmailSender } from "./providers/email/index.ts";
 import { createTypeformProvider } from "./providers/forms/typeform/typeform-provider.ts";
-import { createLocalDiskRecordingStore } from "./providers/storage/local-disk-recording-store.ts";
+import { createRecordingStores } from "./providers/storage/index.ts";
 import { createBlandProvider } from "./providers/voice/bland/bland-provider.ts";
 import { createRetellProvider } from "./providers/voice/retell/retell-provider.ts";
 import { createVapiProvider } from "./providers/voice/vapi/vapi-provider.ts";
@@ -46,7 +46,7 @@ export interface Services {
   calls: CallEngineDeps;
   /** Assistants as webhook deliveries need them (briefly cached per process). */
   deliveryAssistants: DeliveryAssistants;
-  /** Call recordings copied from the provider, on local disk under DATA_DIR/recordings. */
+  /** Call recordings copied from the provider, in the configured store (RECORDING_STORE). */
   recordings: RecordingDeps;
   /** SMTP, or the console sender and /dev/email outbox (see createEmailSender). */
   email: EmailSender;
@@ -57,10 +57,11 @@ export interface Services {
 export function createServices(input: {
   config: Config;
   db: Database;
+  pool: pg.Pool;
   queue: Queue;
   logger: Logger;
 }): Services {
-  const { config, db, queue, logger } = input;
+  const { config, db, pool, queue, logger } = input;
   const box = createSecretBox(config.secretKey);
   // The one place that decides which vendor is real and which is its sandbox (config.sandboxes:
   // a provider without credentials, where SANDBOX allows it); the domain sees only interfaces
@@ -118,7 +119,7 @@ export function createServices(input: {
     recordings: {
       db,
       voices,
-      store: createLocalDiskRecordingStore(path.join(config.dataDir, "recordings")),
+      stores: createRecordingStores(config, pool),
       logger,
     },
     email,

@@ -141,6 +141,7 @@ export function appRoutes(app: {
     services: createServices({
       config: app.config,
       db: app.database.db,
+      pool: app.database.pool,
       queue,
       logger: testLogger,
     }),

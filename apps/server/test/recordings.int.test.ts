@@ -1,11 +1,10 @@
-import { rmSync } from "node:fs";
-import path from "node:path";
 import type { SignedLink } from "@ringback/contracts";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { signLink } from "../src/auth/signed-links.ts";
 import { pendingRecordings } from "../src/domain/calls/recordings.ts";
 import { createSecretBox } from "../src/lib/secret-box.ts";
+import { createPostgresRecordingStore } from "../src/providers/storage/postgres-recording-store.ts";
 import { activeAssistant } from "./call-helpers.ts";
 import { startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
@@ -172,7 +171,9 @@ describe("call recordings: copied into Ringback's storage, played only by member
       const [attempt] = await calls.attemptsFor(moved);
       return attempt?.recordingKey ? attempt : undefined;
     }, 15_000);
-    rmSync(path.join(app.config.dataDir, "recordings", ...row.recordingKey!.split("/")));
+    // With DATABASE_URL set, recordings are in the database by default (issue 17 §1).
+    expect(row.recordingStore).toBe("postgres");
+    await createPostgresRecordingStore(app.database.pool).delete(row.recordingKey!);
     const path404 = `/api/organizations/${org}/call-records/${elsewhere!.id}/recording`;
     for (const range of [undefined, "bytes=0-99"]) {
       const response = await team.owner.client.request(path404, {

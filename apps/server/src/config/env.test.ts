@@ -152,4 +152,64 @@ describe("loadConfig", () => {
     expect(config.dataDir).toBe(path.join(cwd, "state"));
     expect(config.publicUrl).toBe("https://calls.example.com");
   });
+
+  it("keeps recordings on local disk embedded, in the database with DATABASE_URL, in S3 with a bucket", () => {
+    const base = { DATA_DIR: tempDir(), SECRET_KEY: "k".repeat(40) };
+    const url = "postgres://ringback@db.internal/ringback";
+    expect(loadConfig(base).recordings).toEqual({ store: "local", s3: null });
+    expect(loadConfig({ ...base, DATABASE_URL: url }).recordings.store).toBe("postgres");
+    expect(
+      loadConfig({ ...base, DATABASE_URL: url, RECORDING_STORE: "local" }).recordings.store,
+    ).toBe("local");
+    const s3 = loadConfig({
+      ...base,
+      DATABASE_URL: url,
+      S3_BUCKET: "calls",
+      S3_ENDPOINT: "https://minio.internal:9000/",
+      S3_FORCE_PATH_STYLE: "true",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_PREFIX: "ringback/recordings/",
+    }).recordings;
+    expect(s3).toEqual({
+      store: "s3",
+      s3: {
+        bucket: "calls",
+        region: "us-east-1",
+        endpoint: "https://minio.internal:9000",
+        forcePathStyle: true,
+        credentials: { accessKeyId: "id", secretAccessKey: "secret" },
+        prefix: "ringback/recordings/",
+      },
+    });
+    // A bucket can be configured as a migration target while new recordings stay put.
+    const target = loadConfig({
+      ...base,
+      DATABASE_URL: url,
+      S3_BUCKET: "calls",
+      RECORDING_STORE: "postgres",
+    });
+    expect(target.recordings.store).toBe("postgres");
+    expect(target.recordings.s3?.credentials).toBeUndefined();
+  });
+});
+
+describe("recording store variables", () => {
+  it("names what is wrong with them", () => {
+    expect(problemsOf({ RECORDING_STORE: "s3" })).toEqual([
+      "S3_BUCKET is required when RECORDING_STORE is s3",
+    ]);
+    expect(problemsOf({ RECORDING_STORE: "disk" })).toEqual([
+      "RECORDING_STORE must be local, postgres or s3",
+    ]);
+    expect(problemsOf({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "id" })).toEqual([
+      "S3_SECRET_ACCESS_KEY is required when an S3 access key is set",
+    ]);
+    expect(problemsOf({ S3_BUCKET: "b", S3_PREFIX: "recordings" })).toEqual([
+      "S3_PREFIX must be empty or a path ending in /, e.g. recordings/",
+    ]);
+    expect(problemsOf({ S3_BUCKET: "b", S3_ENDPOINT: "minio:9000" })).toEqual([
+      "S3_ENDPOINT must be an http:// or https:// URL",
+    ]);
+  });
 });

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isIanaTimeZone } from "@ringback/contracts";
 import { z } from "zod";
+import { type RecordingStoreName, recordingStoreNames } from "../db/schema/recordings.ts";
 import { middayTimeZone } from "../domain/calls/calling-window.ts";
 
 /**
@@ -83,6 +84,25 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"], { error: "must be true or false" })
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  // Issue 17 §1: where recordings are kept (see recordingStoreFrom).
+  RECORDING_STORE: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(recordingStoreNames, { error: "must be local, postgres or s3" }).optional(),
+  ),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z0-9_.-]+\/)*$/, "must be empty or a path ending in /, e.g. recordings/")
+    .default(""),
   SANDBOX: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z
@@ -116,6 +136,10 @@ function crossVariableProblems(source: Record<string, string | undefined>): stri
   together(["TYPEFORM_CLIENT_ID", "TYPEFORM_CLIENT_SECRET"], "Typeform");
   together(["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER"], "Twilio");
   together(["BLAND_API_KEY", "BLAND_WEBHOOK_SECRET"], "Bland");
+  together(["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"], "an S3 access key");
+  if ((source.RECORDING_STORE ?? "").trim() === "s3" && !has("S3_BUCKET")) {
+    problems.push("S3_BUCKET is required when RECORDING_STORE is s3");
+  }
   // The law's calling hours are not a setting (issue 13 §6): only a test run may move the clock.
   if (has("RESPONDENT_TIME_ZONE_FOR_TESTS")) {
     if (source.NODE_ENV !== "test") {
@@ -195,6 +219,21 @@ export interface Config {
   };
   /** Read the client address from X-Forwarded-For (only behind a proxy you control). */
   trustProxy: boolean;
+  /**
+   * Where new recordings go (issue 17 §1), and the S3 bucket when one is configured (recordings
+   * already there stay readable, and recordings:migrate can move them there).
+   */
+  recordings: {
+    store: RecordingStoreName;
+    s3: {
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      forcePathStyle: boolean;
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+      prefix: string;
+    } | null;
+  };
   /**
    * Which built-in sandboxes run. Only where SANDBOX allows it (by default outside production):
    * the Typeform sandbox stands in for a Typeform app without credentials (start-up refuses
@@ -289,6 +328,22 @@ export function loadConfig(
       apiKeyRequestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE,
     },
     trustProxy: env.TRUST_PROXY,
+    recordings: {
+      store: recordingStoreFrom(env),
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            credentials:
+              env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            prefix: env.S3_PREFIX,
+          }
+        : null,
+    },
     sandboxes: {
       typeform: !(env.TYPEFORM_CLIENT_ID && env.TYPEFORM_CLIENT_SECRET),
       // Issue 15: wherever sandboxes may run, organizations may pick a simulated platform, so
@@ -296,6 +351,17 @@ export function loadConfig(
       callSimulator: sandboxAllowed(source),
     },
   };
+}
+
+/**
+ * RECORDING_STORE when set; else the bucket when S3_BUCKET is set; else the database when
+ * DATABASE_URL is set (every process of a scaled-out install shares it with nothing more to
+ * run); else local disk, for the single-process embedded default.
+ */
+function recordingStoreFrom(env: Env): RecordingStoreName {
+  if (env.RECORDING_STORE) return env.RECORDING_STORE;
+  if (env.S3_BUCKET) return "s3";
+  return env.DATABASE_URL ? "postgres" : "local";
 }
 
 function generatedSecret(dataDir: string): string {

@@ -145,7 +145,7 @@ export function createApp(deps: AppDeps) {
     // Recording links in call.completed webhooks: the link's signature, never a session.
     .route(
       "/recordings",
-      webhookRecordingRoutes({ db, box, store: deps.services.recordings.store }),
+      webhookRecordingRoutes({ db, box, stores: deps.services.recordings.stores }),
     )
     .route(
       "/webhooks",
@@ -184,7 +184,7 @@ export function createApp(deps: AppDeps) {
     .route("/organizations/:organizationId/events", eventsRoutes({ db, feed: deps.feed }))
     .route(
       "/organizations/:organizationId/call-records",
-      callRecordsRoutes({ db, box, store: deps.services.recordings.store }),
+      callRecordsRoutes({ db, box, stores: deps.services.recordings.stores }),
     )
     .route("/organizations/:organizationId", complianceRoutes({ db, box }))
     .route(

@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { formAssistants } from "./forms.ts";
 import { tenant } from "./organizations.ts";
+import type { RecordingStoreName } from "./recordings.ts";
 import { voiceConnections } from "./voice.ts";
 
 /**
@@ -86,6 +87,11 @@ export const callRecords = pgTable(
     recordingUrl: text("recording_url"),
     /** Our copy in the RecordingStore, once fetched (`{organizationId}/{id}`). */
     recordingKey: text("recording_key"),
+    /**
+     * Which RecordingStore holds it (issue 17): local, postgres or s3. Null on rows copied
+     * before stores had names: those are on local disk.
+     */
+    recordingStore: text("recording_store").$type<RecordingStoreName>(),
     recordingContentType: text("recording_content_type"),
     recordingBytes: integer("recording_bytes"),
     callSummary: text("call_summary"),
@@ -135,6 +141,14 @@ export const callRecords = pgTable(
     index("call_records_recording_pending_idx")
       .on(t.finalAt)
       .where(sql`${t.recordingUrl} is not null and ${t.recordingKey} is null`),
+    // Stored recordings by key (the deletion job's "still named?" check, recordings:migrate) and
+    // by age per organization (retention, issue 17 §2).
+    index("call_records_recording_key_idx")
+      .on(t.recordingKey)
+      .where(sql`${t.recordingKey} is not null`),
+    index("call_records_recording_age_idx")
+      .on(t.organizationId, t.finalAt)
+      .where(sql`${t.recordingKey} is not null`),
     // A retired voice connection's calls still open (its keys are kept until there are none).
     index("call_records_connection_open_idx")
       .on(t.voiceConnectionId)

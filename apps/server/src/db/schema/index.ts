@@ -6,5 +6,6 @@ export * from "./connections.ts";
 export * from "./forms.ts";
 export * from "./integrations.ts";
 export * from "./organizations.ts";
+export * from "./recordings.ts";
 export * from "./typeform-sandbox.ts";
 export * from "./voice.ts";

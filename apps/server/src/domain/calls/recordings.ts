@@ -4,7 +4,7 @@ import { callRecords } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { isUuid } from "../../lib/uuid.ts";
-import type { RecordingStore } from "../../providers/storage/recording-store.ts";
+import type { RecordingStore, RecordingStores } from "../../providers/storage/recording-store.ts";
 import { type VoiceProvider, VoiceProviderError } from "../../providers/voice/voice-provider.ts";
 import type { Queue } from "../../queue/queue.ts";
 import type { VoiceProviders } from "../voice/voice-providers.ts";
@@ -22,7 +22,8 @@ export interface RecordingDeps {
   db: Database;
   /** The attempt's own voice connection fetches it (its credentials; issue 15). */
   voices: VoiceProviders;
-  store: RecordingStore;
+  /** New recordings go to `stores.current`; each row names the store that holds its copy. */
+  stores: RecordingStores;
   logger: Logger;
 }
 
@@ -110,17 +111,21 @@ export async function archiveRecording(
   }
   const { body, contentType } = fetched;
   const key = `${row.organizationId}/${row.id}`;
-  const { bytes } = await deps.store.put(key, body, { maxBytes: MAX_RECORDING_BYTES });
+  const storeName = deps.stores.current;
+  const store = deps.stores.get(storeName);
+  if (!store) throw new Error(`The recording store ${storeName} is not configured`);
+  const { bytes } = await store.put(key, body, { maxBytes: MAX_RECORDING_BYTES });
   await deps.db
     .update(callRecords)
     .set({
       recordingKey: key,
+      recordingStore: storeName,
       recordingContentType: recordingContentType(contentType, row.recordingUrl),
       recordingBytes: bytes,
       updatedAt: new Date(),
     })
     .where(and(eq(callRecords.id, row.id), isNull(callRecords.recordingKey)));
-  deps.logger.info({ callRecordId, bytes }, "Recording copied into storage");
+  deps.logger.info({ callRecordId, bytes, store: storeName }, "Recording copied into storage");
   return "stored";
 }
 
@@ -146,20 +151,21 @@ export async function pendingRecordings(db: Database, now: Date): Promise<string
 
 /**
  * A stored recording of the organization's, for playback; not_found otherwise. Asks the store
- * itself, before any header goes out: a row that names an object the store does not hold (another
- * machine's local disk, a deleted object) is a 404, never a 206 that breaks off (issue 17). The
- * size is the store's, which is what a byte range is read from.
+ * the row names, before any header goes out: an object that store does not hold (another
+ * machine's local disk, a deleted object) or a store this process cannot reach is a 404, never a
+ * 206 that breaks off (issue 17). The size is the store's, which is what a range is read from.
  */
 export async function storedRecording(
   db: Database,
-  store: RecordingStore,
+  stores: RecordingStores,
   organizationId: string,
   callRecordId: string,
-): Promise<{ key: string; contentType: string; bytes: number }> {
+): Promise<{ key: string; contentType: string; bytes: number; store: RecordingStore }> {
   const [row] = isUuid(callRecordId)
     ? await db
         .select({
           key: callRecords.recordingKey,
+          store: callRecords.recordingStore,
           contentType: callRecords.recordingContentType,
         })
         .from(callRecords)
@@ -167,11 +173,15 @@ export async function storedRecording(
           and(eq(callRecords.id, callRecordId), eq(callRecords.organizationId, organizationId)),
         )
     : [];
-  const bytes = row?.key ? await store.size(row.key) : null;
-  if (!row?.key || bytes === null) throw new AppError("not_found", "Recording not found");
+  const store = row?.key ? stores.get(row.store ?? "local") : null;
+  const bytes = row?.key && store ? await store.size(row.key) : null;
+  if (!row?.key || !store || bytes === null) {
+    throw new AppError("not_found", "Recording not found");
+  }
   return {
     key: row.key,
     contentType: row.contentType ?? "application/octet-stream",
     bytes,
+    store,
   };
 }

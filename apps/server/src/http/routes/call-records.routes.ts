@@ -11,7 +11,7 @@ import {
 } from "../../domain/calls/call-records.ts";
 import { storedRecording } from "../../domain/calls/recordings.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
-import type { RecordingStore } from "../../providers/storage/recording-store.ts";
+import type { RecordingStores } from "../../providers/storage/recording-store.ts";
 import { byteRangeResponse } from "../byte-range-response.ts";
 import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts";
 import { csvDownload, signedLinkResponse } from "../signed-link-response.ts";
@@ -36,7 +36,7 @@ export function recordingFileName(callRecordId: string, contentType: string): st
 }
 
 /** /api/organizations/:organizationId/call-records — members only. */
-export function callRecordsRoutes(deps: { db: Database; box: SecretBox; store: RecordingStore }) {
+export function callRecordsRoutes(deps: { db: Database; box: SecretBox; stores: RecordingStores }) {
   const { db } = deps;
   const link = (c: Context<{ Variables: TenantVariables }>, path: string, query = "") =>
     signedLinkResponse(c, deps.box, `/call-records${path}`, query);
@@ -84,7 +84,7 @@ export function callRecordsRoutes(deps: { db: Database; box: SecretBox; store: R
       // GET /:callRecordId/recording-link — a signed link for an <audio> element (SignedLink).
       .get("/:callRecordId/recording-link", withOrganization(db, "calls:read"), async (c) => {
         const callRecordId = c.req.param("callRecordId");
-        await storedRecording(db, deps.store, c.get("organizationId"), callRecordId);
+        await storedRecording(db, deps.stores, c.get("organizationId"), callRecordId);
         return link(c, `/${callRecordId}/recording`);
       })
       // GET /:callRecordId/recording — the audio, with byte ranges so the browser can seek;
@@ -93,7 +93,7 @@ export function callRecordsRoutes(deps: { db: Database; box: SecretBox; store: R
         const callRecordId = c.req.param("callRecordId");
         const recording = await storedRecording(
           db,
-          deps.store,
+          deps.stores,
           c.get("organizationId"),
           callRecordId,
         );
@@ -107,7 +107,9 @@ export function callRecordsRoutes(deps: { db: Database; box: SecretBox; store: R
           size: recording.bytes,
           contentType: recording.contentType,
           body: (range) =>
-            Readable.toWeb(deps.store.read(recording.key, range ?? undefined)) as ReadableStream,
+            Readable.toWeb(
+              recording.store.read(recording.key, range ?? undefined),
+            ) as ReadableStream,
         });
       })
   );

@@ -8,7 +8,7 @@ import { verifyRecordingLink } from "../../domain/webhooks/recording-links.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import { isUuid } from "../../lib/uuid.ts";
-import type { RecordingStore } from "../../providers/storage/recording-store.ts";
+import type { RecordingStores } from "../../providers/storage/recording-store.ts";
 import { byteRangeResponse } from "../byte-range-response.ts";
 import { recordingFileName } from "./call-records.routes.ts";
 
@@ -19,7 +19,7 @@ import { recordingFileName } from "./call-records.routes.ts";
 export function webhookRecordingRoutes(deps: {
   db: Database;
   box: SecretBox;
-  store: RecordingStore;
+  stores: RecordingStores;
 }) {
   // GET /:callRecordId?exp=&sig= — the audio, with byte ranges; 503 while it is being copied.
   return new Hono().get("/:callRecordId", async (c) => {
@@ -46,7 +46,12 @@ export function webhookRecordingRoutes(deps: {
       c.header("Retry-After", "60");
       throw new AppError("unavailable", "The recording is being copied. Try again in a minute.");
     }
-    const recording = await storedRecording(deps.db, deps.store, call.organizationId, callRecordId);
+    const recording = await storedRecording(
+      deps.db,
+      deps.stores,
+      call.organizationId,
+      callRecordId,
+    );
     c.header(
       "Content-Disposition",
       `inline; filename="${recordingFileName(callRecordId, recording.contentType)}"`,
@@ -55,7 +60,7 @@ export function webhookRecordingRoutes(deps: {
       size: recording.bytes,
       contentType: recording.contentType,
       body: (range) =>
-        Readable.toWeb(deps.store.read(recording.key, range ?? undefined)) as ReadableStream,
+        Readable.toWeb(recording.store.read(recording.key, range ?? undefined)) as ReadableStream,
     });
   });
 }

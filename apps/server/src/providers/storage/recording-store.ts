@@ -1,4 +1,7 @@
 import type { Readable } from "node:stream";
+import type { RecordingStoreName } from "../../db/schema/recordings.ts";
+
+export type { RecordingStoreName };
 
 /**
  * Where Ringback keeps call recordings it has copied from the voice provider. Local disk under
@@ -20,6 +23,18 @@ export interface RecordingStore {
   /** Bytes start..end (inclusive) of the object, or all of it. */
   read(key: string, range?: { start: number; end: number }): Readable;
   delete(key: string): Promise<void>;
+}
+
+/**
+ * The stores this process can reach, by name (issue 17 §1). Each call record names the store its
+ * recording is in, so recordings stay playable while recordings:migrate moves them, and after the
+ * installation changes RECORDING_STORE.
+ */
+export interface RecordingStores {
+  /** Where new recordings go (RECORDING_STORE, or its default). */
+  readonly current: RecordingStoreName;
+  /** The named store; null when this process is not configured for it (s3 without a bucket). */
+  get(name: RecordingStoreName): RecordingStore | null;
 }
 
 /** Thrown by put() when the body is longer than allowed. */
