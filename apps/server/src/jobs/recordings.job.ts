@@ -1,4 +1,5 @@
 import { archiveRecording, FETCH_RECORDING_JOB } from "../domain/calls/recordings.ts";
+import { purgeReleasedRecordings } from "../domain/recordings/recording-storage.ts";
 import { defineJob } from "./job.ts";
 
 /** Copies one call's recording from the voice provider into Ringback's recording store. */
@@ -9,4 +10,16 @@ export const fetchRecordingJob = defineJob<{ callRecordId: string }>({
   concurrency: 4,
   handle: ({ callRecordId }, { services, logger }) =>
     archiveRecording({ ...services.recordings, logger }, callRecordId),
+});
+
+/**
+ * Deletes stored recordings no call record names any more (deleted records, assistants and
+ * organizations; recordings moved to another store; retention): within five minutes.
+ */
+export const purgeRecordingsJob = defineJob({
+  name: "recordings.purge",
+  cron: "*/5 * * * *",
+  runOnStart: true,
+  handle: (_data, { db, logger, services }) =>
+    purgeReleasedRecordings(db, services.recordings.stores, logger),
 });

@@ -1,0 +1,64 @@
+import { type Config, ConfigError, loadConfig } from "../config/env.ts";
+import { connectDatabase, type DatabaseHandle, migrateDatabase } from "../db/database.ts";
+import { startEmbeddedPostgres } from "../db/embedded-postgres.ts";
+import { InstanceLockedError } from "../db/instance-lock.ts";
+import { createLogger, type Logger } from "../lib/logger.ts";
+
+/**
+ * The frame of an operator command (`npm run recordings:migrate`, …): the configuration of the
+ * processes it serves, their database (the embedded one when DATABASE_URL is unset, which
+ * requires Ringback to be stopped: it owns that database), migrated; a plain message and exit
+ * code 1 for what the operator must fix.
+ */
+export async function runCommand(
+  name: string,
+  run: (context: {
+    config: Config;
+    logger: Logger;
+    database: DatabaseHandle & { url: string };
+  }) => Promise<number>,
+): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  // The command's own lines are the progress report; the log says only what went wrong.
+  const logger = createLogger({
+    level: config.logLevel === "info" ? "warn" : config.logLevel,
+    pretty: Boolean(process.stderr.isTTY),
+  });
+  const cleanups: (() => Promise<unknown>)[] = [];
+  try {
+    let url = config.databaseUrl;
+    if (!url) {
+      const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, logger });
+      cleanups.push(() => embedded.stop());
+      url = embedded.url;
+    }
+    const handle = connectDatabase(url, { max: 6, applicationName: `ringback-${name}`, logger });
+    cleanups.push(() => handle.pool.end());
+    await migrateDatabase(handle.pool, logger);
+    process.exitCode = await run({ config, logger, database: { ...handle, url } });
+  } catch (error) {
+    if (error instanceof InstanceLockedError) {
+      console.error(`${error.message}\nStop Ringback first: this command needs its database.`);
+    } else {
+      console.error(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      logger.error({ err: error }, `${name} failed`);
+    }
+    process.exitCode = 1;
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  }
+}
+
+/** A line of the command's report, on standard output. */
+export function say(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
