@@ -171,3 +171,25 @@ export interface AuditEventPage {
 export const auditQuerySchema = z.object({
   cursor: z.string().max(200).optional().catch(undefined),
 });
+
+/** Issue 17 §2: recordings are deleted 90 days after the call unless the organization says otherwise. */
+export const RECORDING_RETENTION_DAYS_DEFAULT = 90;
+/** The periods the settings page offers (any whole number of days from 1 to 3650 is accepted). */
+export const RETENTION_DAY_CHOICES = [7, 30, 90, 180, 365, 730] as const;
+
+const retentionDays = z
+  .number({ error: "Choose how many days to keep them." })
+  .int("Choose a whole number of days.")
+  .min(1, "Keep them at least 1 day.")
+  .max(3650, "At most 3650 days (10 years); choose Forever to keep them.")
+  .nullable();
+
+/**
+ * How long an organization keeps its calls' recordings and transcripts after each call, in days;
+ * null: forever. Summaries, answers and the call records themselves are kept.
+ */
+export const dataRetentionSchema = z.object({
+  recordingDays: retentionDays,
+  transcriptDays: retentionDays,
+});
+export type DataRetention = z.infer<typeof dataRetentionSchema>;

@@ -2,7 +2,7 @@ import { placeCallJob, sweepCallsJob } from "./calls.job.ts";
 import { foldDashboardCountersJob } from "./dashboard-counters.job.ts";
 import type { JobDefinition } from "./job.ts";
 import { pruneExpiredJob } from "./prune-expired.job.ts";
-import { fetchRecordingJob, purgeRecordingsJob } from "./recordings.job.ts";
+import { fetchRecordingJob, purgeRecordingsJob, recordingRetentionJob } from "./recordings.job.ts";
 import { sandboxBlandCallJob } from "./sandbox-bland-call.job.ts";
 import { sandboxTypeformDeliverJob } from "./sandbox-typeform-deliver.job.ts";
 import { deliverWebhookJob, sweepWebhooksJob } from "./webhooks.job.ts";
@@ -18,6 +18,7 @@ export const jobs: JobDefinition<any>[] = [
   sweepCallsJob,
   fetchRecordingJob,
   purgeRecordingsJob,
+  recordingRetentionJob,
   deliverWebhookJob,
   sweepWebhooksJob,
 ];

@@ -1,5 +1,6 @@
 import { archiveRecording, FETCH_RECORDING_JOB } from "../domain/calls/recordings.ts";
 import { purgeReleasedRecordings } from "../domain/recordings/recording-storage.ts";
+import { applyRetention } from "../domain/recordings/retention.ts";
 import { defineJob } from "./job.ts";
 
 /** Copies one call's recording from the voice provider into Ringback's recording store. */
@@ -22,4 +23,12 @@ export const purgeRecordingsJob = defineJob({
   runOnStart: true,
   handle: (_data, { db, logger, services }) =>
     purgeReleasedRecordings(db, services.recordings.stores, logger),
+});
+
+/** Retention (issue 17 §2): daily, and when a worker starts (a missed day is caught up). */
+export const recordingRetentionJob = defineJob({
+  name: "recordings.retention",
+  cron: "43 3 * * *",
+  runOnStart: true,
+  handle: (_data, { db, logger }) => applyRetention(db, new Date(), logger),
 });

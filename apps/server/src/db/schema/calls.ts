@@ -149,6 +149,9 @@ export const callRecords = pgTable(
     index("call_records_recording_age_idx")
       .on(t.organizationId, t.finalAt)
       .where(sql`${t.recordingKey} is not null`),
+    index("call_records_transcript_age_idx")
+      .on(t.organizationId, t.finalAt)
+      .where(sql`${t.transcriptJson} is not null`),
     // A retired voice connection's calls still open (its keys are kept until there are none).
     index("call_records_connection_open_idx")
       .on(t.voiceConnectionId)

@@ -63,6 +63,12 @@ export const organizationCallSettings = pgTable("organization_call_settings", {
     .references(() => organizations.id, { onDelete: "cascade" }),
   /** At most this many dials to one number in any 24 hours, across all assistants. */
   maxCallsPerNumberPerDay: integer("max_calls_per_number_per_day").notNull().default(3),
+  /**
+   * Issue 17 §2: days after a call its recording and its transcript are deleted; null: kept
+   * forever. (An organization without a row: recordings 90 days, transcripts forever.)
+   */
+  recordingRetentionDays: integer("recording_retention_days").default(90),
+  transcriptRetentionDays: integer("transcript_retention_days"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,6 +1,7 @@
 import {
   addDoNotCallSchema,
   auditQuerySchema,
+  dataRetentionSchema,
   doNotCallQuerySchema,
   importDoNotCallSchema,
   organizationCallSettingsSchema,
@@ -19,6 +20,7 @@ import {
   getOrganizationCallSettings,
   updateOrganizationCallSettings,
 } from "../../domain/compliance/organization-call-settings.ts";
+import { getDataRetention, updateDataRetention } from "../../domain/recordings/retention.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts";
 import { csvDownload, signedLinkResponse } from "../signed-link-response.ts";
@@ -94,6 +96,21 @@ export function complianceRoutes(deps: { db: Database; box: SecretBox }) {
           await updateOrganizationCallSettings(db, {
             organizationId: c.get("organizationId"),
             settings,
+            actor: await memberActor(db, c.get("userId")),
+          }),
+        );
+      })
+      // GET /retention — how long recordings and transcripts are kept (DataRetention; everyone).
+      .get("/retention", allow("organization:read"), async (c) =>
+        c.json(await getDataRetention(db, c.get("organizationId"))),
+      )
+      // PUT /retention — owners and admins; the audit trail records the change (issue 17 §2).
+      .put("/retention", allow("assistants:manage"), async (c) => {
+        const retention = await parseJson(c, dataRetentionSchema);
+        return c.json(
+          await updateDataRetention(db, {
+            organizationId: c.get("organizationId"),
+            retention,
             actor: await memberActor(db, c.get("userId")),
           }),
         );

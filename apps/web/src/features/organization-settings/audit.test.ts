@@ -75,4 +75,21 @@ describe("the audit trail's lines", () => {
       "Transfer number: (none) → +442079460958",
     ]);
   });
+
+  it("says how long recordings and transcripts are kept, Forever for none", () => {
+    const changed = event({
+      action: "organization.retention_changed",
+      subjectType: "organization",
+      subjectId: "org",
+      before: { recordingDays: 90, transcriptDays: null },
+      after: { recordingDays: 730, transcriptDays: 30 },
+    });
+    expect(describeAuditEvent(changed)).toBe(
+      "changed how long recordings and transcripts are kept",
+    );
+    expect(auditChanges(changed)).toEqual([
+      "Keep recordings: 90 days → 2 years",
+      "Keep transcripts: Forever → 30 days",
+    ]);
+  });
 });

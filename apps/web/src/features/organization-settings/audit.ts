@@ -1,5 +1,6 @@
 import type { AuditEventItem } from "@ringback/contracts";
 import { formatPhone } from "@/features/call-records/format";
+import { retentionLabel } from "./retention";
 
 /** What the trail's fields are called on screen. */
 const FIELD_LABELS: Record<string, string> = {
@@ -22,6 +23,14 @@ const FIELD_LABELS: Record<string, string> = {
   provider: "Voice provider",
   callerNumber: "Caller number",
   apiKeyEnding: "API key ending in",
+  recordingDays: "Keep recordings",
+  transcriptDays: "Keep transcripts",
+};
+
+/** Fields whose values read better than as they are stored. */
+const FIELD_VALUES: Record<string, (value: unknown) => string> = {
+  recordingDays: (v) => retentionLabel(typeof v === "number" ? v : null),
+  transcriptDays: (v) => retentionLabel(typeof v === "number" ? v : null),
 };
 
 function subject(event: AuditEventItem): string {
@@ -44,6 +53,8 @@ export function describeAuditEvent(event: AuditEventItem): string {
       return `changed the assistant for ${subject(event)}`;
     case "organization.call_settings_changed":
       return "changed the organization's call limits";
+    case "organization.retention_changed":
+      return "changed how long recordings and transcripts are kept";
     case "api_key.created":
       return `created the API key ${subject(event)}`;
     case "api_key.revoked":
@@ -77,8 +88,9 @@ export function auditChanges(event: AuditEventItem): string[] {
   );
   return keys.map((key) => {
     const label = FIELD_LABELS[key] ?? key;
-    if (!(key in before)) return `${label}: ${show(after[key])}`;
-    if (!(key in after)) return `${label} was ${show(before[key])}`;
-    return `${label}: ${show(before[key])} → ${show(after[key])}`;
+    const value = FIELD_VALUES[key] ?? show;
+    if (!(key in before)) return `${label}: ${value(after[key])}`;
+    if (!(key in after)) return `${label} was ${value(before[key])}`;
+    return `${label}: ${value(before[key])} → ${value(after[key])}`;
   });
 }

@@ -11,6 +11,7 @@ import { useMembers } from "./api/members";
 import { ApiKeysCard } from "./components/api-keys-card";
 import { AuditTrailCard } from "./components/audit-trail-card";
 import { CallLimitsCard } from "./components/call-limits-card";
+import { DataRetentionCard } from "./components/data-retention-card";
 import { InviteMemberCard } from "./components/invite-member-card";
 import { OrganizationDetailsCard } from "./components/organization-details-card";
 import { PendingInvitationsCard } from "./components/pending-invitations-card";
@@ -116,6 +117,7 @@ function OrganizationSettings({
       <PendingInvitationsCard organization={organization} role={role} invitations={invitations} />
       {canInvite ? <InviteMemberCard organization={organization} /> : null}
       <CallLimitsCard organization={organization} role={role} />
+      <DataRetentionCard organization={organization} role={role} />
       {can(role, "apiKeys:manage") ? <ApiKeysCard organization={organization} /> : null}
       {can(role, "audit:read") ? <AuditTrailCard organization={organization} /> : null}
     </div>

@@ -1,4 +1,4 @@
-import type { AuditEventPage, OrganizationCallSettings } from "@ringback/contracts";
+import type { AuditEventPage, DataRetention, OrganizationCallSettings } from "@ringback/contracts";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
@@ -46,5 +46,30 @@ export function useAuditEvents(organizationId: string, enabled: boolean) {
         { signal },
       ),
     getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+const retentionKey = (organizationId: string) =>
+  ["organization", organizationId, "retention"] as const;
+
+/** GET …/retention — how long recordings and transcripts are kept (issue 17 §2). */
+export function useDataRetention(organizationId: string) {
+  return useQuery({
+    queryKey: retentionKey(organizationId),
+    queryFn: ({ signal }) =>
+      api.get<DataRetention>(`/api/organizations/${organizationId}/retention`, { signal }),
+  });
+}
+
+/** PUT …/retention (owners and admins); the trail shows the change. */
+export function useUpdateDataRetention(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (retention: DataRetention) =>
+      api.put<DataRetention>(`/api/organizations/${organizationId}/retention`, retention),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(retentionKey(organizationId), saved);
+      await queryClient.invalidateQueries({ queryKey: auditKey(organizationId) });
+    },
   });
 }
