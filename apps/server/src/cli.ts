@@ -1,16 +1,15 @@
 import { fileURLToPath } from "node:url";
-import { ConfigError, loadConfig } from "./config/env.ts";
+import { type Config, ConfigError, loadConfig } from "./config/env.ts";
 import { InstanceLockedError } from "./db/instance-lock.ts";
 import { createLogger } from "./lib/logger.ts";
 import { type Role, startRingback } from "./runtime.ts";
 
 const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
-/** Runs Ringback in the foreground until SIGINT/SIGTERM, then shuts down gracefully. */
-export async function runCli(role: Role): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+/** The configuration from the environment; a bad one is said plainly and exits with 1. */
+export function loadConfigOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -18,6 +17,11 @@ export async function runCli(role: Role): Promise<void> {
     }
     throw error;
   }
+}
+
+/** Runs Ringback in the foreground until SIGINT/SIGTERM, then shuts down gracefully. */
+export async function runCli(role: Role): Promise<void> {
+  const config = loadConfigOrExit();
   const logger = createLogger({
     level: config.logLevel,
     pretty: Boolean(process.stdout.isTTY) && !config.isProduction,

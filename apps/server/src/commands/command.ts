@@ -1,4 +1,5 @@
-import { type Config, ConfigError, loadConfig } from "../config/env.ts";
+import { loadConfigOrExit } from "../cli.ts";
+import type { Config } from "../config/env.ts";
 import { connectDatabase, type DatabaseHandle, migrateDatabase } from "../db/database.ts";
 import { startEmbeddedPostgres } from "../db/embedded-postgres.ts";
 import { InstanceLockedError } from "../db/instance-lock.ts";
@@ -18,16 +19,7 @@ export async function runCommand(
     database: DatabaseHandle & { url: string };
   }) => Promise<number>,
 ): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   // The command's own lines are the progress report; the log says only what went wrong.
   const logger = createLogger({
     level: config.logLevel === "info" ? "warn" : config.logLevel,

@@ -5,6 +5,7 @@ import { isIanaTimeZone } from "@ringback/contracts";
 import { z } from "zod";
 import { type RecordingStoreName, recordingStoreNames } from "../db/schema/recordings.ts";
 import { middayTimeZone } from "../domain/calls/calling-window.ts";
+import type { S3StoreOptions } from "../providers/storage/s3-recording-store.ts";
 
 /**
  * Every variable Ringback reads, in one schema. Start-up fails with one message that names
@@ -225,14 +226,7 @@ export interface Config {
    */
   recordings: {
     store: RecordingStoreName;
-    s3: {
-      bucket: string;
-      region: string;
-      endpoint?: string;
-      forcePathStyle: boolean;
-      credentials?: { accessKeyId: string; secretAccessKey: string };
-      prefix: string;
-    } | null;
+    s3: S3StoreOptions | null;
   };
   /**
    * Which built-in sandboxes run. Only where SANDBOX allows it (by default outside production):
