@@ -1,15 +1,15 @@
 import { loadConfigOrExit } from "../cli.ts";
 import type { Config } from "../config/env.ts";
 import { connectDatabase, type DatabaseHandle, migrateDatabase } from "../db/database.ts";
-import { startEmbeddedPostgres } from "../db/embedded-postgres.ts";
+import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from "../db/embedded-postgres.ts";
 import { InstanceLockedError } from "../db/instance-lock.ts";
 import { createLogger, type Logger } from "../lib/logger.ts";
 
 /**
- * The frame of an operator command (`npm run recordings:migrate`, …): the configuration of the
- * processes it serves, their database (the embedded one when DATABASE_URL is unset, which
- * requires Ringback to be stopped: it owns that database), migrated; a plain message and exit
- * code 1 for what the operator must fix.
+ * The frame of an operator command (`npm run recordings:migrate`, `npm run backup`): the
+ * configuration of the processes it serves and their database, migrated — DATABASE_URL, or the
+ * embedded one in DATA_DIR: the running Ringback's when one runs, else started for the command.
+ * A plain message and exit code 1 for what the operator must fix.
  */
 export async function runCommand(
   name: string,
@@ -27,7 +27,7 @@ export async function runCommand(
   });
   const cleanups: (() => Promise<unknown>)[] = [];
   try {
-    let url = config.databaseUrl;
+    let url = config.databaseUrl ?? runningEmbeddedPostgresUrl(config.dataDir) ?? undefined;
     if (!url) {
       const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, logger });
       cleanups.push(() => embedded.stop());
@@ -39,7 +39,7 @@ export async function runCommand(
     process.exitCode = await run({ config, logger, database: { ...handle, url } });
   } catch (error) {
     if (error instanceof InstanceLockedError) {
-      console.error(`${error.message}\nStop Ringback first: this command needs its database.`);
+      console.error(`${error.message}\nTry again once it has started: the command uses its database.`);
     } else {
       console.error(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
       logger.error({ err: error }, `${name} failed`);

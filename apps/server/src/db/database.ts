@@ -1,3 +1,6 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
@@ -59,4 +62,39 @@ export async function migrateDatabase(pool: pg.Pool, logger: Logger): Promise<vo
     client.release();
   }
   logger.info({ ms: Date.now() - started }, "Database schema is up to date");
+}
+
+/**
+ * Applies the migrations up to and including the one of `throughMillis` (its journal time), for
+ * a restore: a backup's rows go into the schema they were read from, then the rest follow.
+ */
+export async function migrateDatabaseThrough(pool: pg.Pool, throughMillis: number): Promise<void> {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8"),
+  ) as { entries: { when: number; tag: string }[] };
+  const entries = journal.entries.filter((e) => e.when <= throughMillis);
+  if (!entries.some((e) => e.when === throughMillis)) {
+    throw new Error("The backup was made by a newer version of Ringback: update Ringback first");
+  }
+  const folder = mkdtempSync(path.join(tmpdir(), "ringback-migrations-"));
+  try {
+    mkdirSync(path.join(folder, "meta"));
+    writeFileSync(
+      path.join(folder, "meta", "_journal.json"),
+      JSON.stringify({ ...journal, entries }),
+    );
+    for (const e of entries) {
+      copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(folder, `${e.tag}.sql`));
+    }
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migrate(drizzle(client), { migrationsFolder: folder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+      client.release();
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }

@@ -16,7 +16,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import type { Logger } from "../lib/logger.ts";
-import { InstanceLock } from "./instance-lock.ts";
+import { InstanceLock, isAlive } from "./instance-lock.ts";
 
 const run = promisify(execFile);
 
@@ -281,5 +281,24 @@ function lastLines(file: string, count = 8): string {
     return readFileSync(file, "utf8").trim().split("\n").slice(-count).join("\n");
   } catch {
     return "(no server log)";
+  }
+}
+
+/**
+ * The `ringback` database of the embedded PostgreSQL a running Ringback process started in
+ * DATA_DIR (its port from postmaster.pid, the credentials from postgres.json), for operator
+ * commands that work beside the running app (`npm run backup`); null when none runs.
+ */
+export function runningEmbeddedPostgresUrl(dataDir: string, database = "ringback"): string | null {
+  try {
+    const pidFile = readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8");
+    const [pid, , , port] = pidFile.split("\n");
+    if (!pid || !port || !isAlive(Number(pid))) return null;
+    const credentials = JSON.parse(
+      readFileSync(path.join(dataDir, "postgres.json"), "utf8"),
+    ) as Credentials;
+    return `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${Number(port)}/${database}`;
+  } catch {
+    return null;
   }
 }
