@@ -39,7 +39,9 @@ export async function runCommand(
     process.exitCode = await run({ config, logger, database: { ...handle, url } });
   } catch (error) {
     if (error instanceof InstanceLockedError) {
-      console.error(`${error.message}\nTry again once it has started: the command uses its database.`);
+      console.error(
+        `${error.message}\nTry again once it has started: the command uses its database.`,
+      );
     } else {
       console.error(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
       logger.error({ err: error }, `${name} failed`);
