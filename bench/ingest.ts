@@ -7,6 +7,7 @@
 //   npm run bench:ingest -- 10000
 import autocannon from "autocannon";
 import { startBenchApp } from "./lib/bench-app.ts";
+import { cpuMeter } from "./lib/cpu.ts";
 
 const perLevel = Number(process.argv[2] ?? 3000);
 const levels = [10, 20, 50, 100];
@@ -34,7 +35,9 @@ function next() {
 
 try {
   console.log(`ingest: ${perLevel} signed deliveries per level, 25% repeats`);
+  const meter = cpuMeter(app.pid);
   for (const connections of levels) {
+    meter.reset();
     const began = performance.now();
     let lastResponse = began;
     const options: autocannon.Options = {
@@ -65,20 +68,25 @@ try {
     });
     const errors = result.non2xx + result.errors + result.timeouts;
     const perSecond = (result.requests.total * 1000) / (lastResponse - began);
+    const cpu = meter.cores();
     console.log(
-      `  ${String(connections).padStart(3)} connections: ${perSecond.toFixed(0).padStart(5)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   errors ${errors}`,
+      `  ${String(connections).padStart(3)} connections: ${perSecond.toFixed(0).padStart(5)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   errors ${errors}   cpu: app ${cpu.app.toFixed(2)}, postgres ${cpu.postgres.toFixed(2)}, load generator ${cpu.generator.toFixed(2)} cores`,
     );
   }
   const counts = await app.pool.query(`
     select (select count(*) from form_submissions)::int as submissions,
            (select count(*) from call_records)::int as attempts,
-           (select count(*) from pgboss.job where name = 'calls.place')::int as jobs`);
-  const { submissions, attempts, jobs } = counts.rows[0] as Record<string, number>;
+           (select count(*) from pgboss.job where name = 'calls.place')::int as jobs,
+           (select count(distinct data->>'attemptId') from pgboss.job
+             where name = 'calls.place')::int as queued`);
+  const { submissions, attempts, jobs, queued } = counts.rows[0] as Record<string, number>;
+  // A repeated delivery hands its waiting attempt to the workers again (in case the first
+  // delivery's enqueue was lost): more jobs than attempts, one call (placing claims the attempt).
   console.log(
-    `  unique deliveries ${unique.length}   submissions ${submissions}   attempts ${attempts}   call jobs ${jobs}`,
+    `  unique deliveries ${unique.length}   submissions ${submissions}   attempts ${attempts}   attempts queued ${queued} (jobs ${jobs}, repeats included)`,
   );
   console.log(
-    submissions === unique.length && attempts === submissions && jobs === submissions
+    submissions === unique.length && attempts === submissions && queued === attempts
       ? "  count check: none lost, none doubled"
       : "  count check: MISMATCH",
   );

@@ -18,7 +18,7 @@ test("an owner sees and changes how long recordings and transcripts are kept", a
   );
   await expect(card.getByLabel("Keep recordings")).toHaveText("90 days");
   await expect(card.getByLabel("Keep transcripts")).toHaveText("Forever");
-  const save = card.getByRole("button", { name: "Save Retention" });
+  const save = card.getByRole("button", { name: "Update Retention" });
   await expect(save).toBeDisabled();
   await card.scrollIntoViewIfNeeded();
   await screenshots(page, "data-retention-default");

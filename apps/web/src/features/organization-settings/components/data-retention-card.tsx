@@ -129,7 +129,7 @@ export function DataRetentionCard({
               {field("transcript-retention", "Keep transcripts", "transcriptDays")}
               {editable ? (
                 <Button type="submit" disabled={update.isPending || !changed}>
-                  {update.isPending ? "Saving..." : "Save Retention"}
+                  {update.isPending ? "Updating..." : "Update Retention"}
                 </Button>
               ) : null}
               <div className="basis-full">
