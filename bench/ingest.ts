@@ -5,6 +5,7 @@
 //
 //   npm run bench:ingest              (3,000 requests per level)
 //   npm run bench:ingest -- 10000
+//   BENCH_PG_STATEMENTS=1 npm run bench:ingest   (also: PostgreSQL's time by statement)
 import autocannon from "autocannon";
 import { startBenchApp } from "./lib/bench-app.ts";
 import { cpuMeter } from "./lib/cpu.ts";
@@ -90,6 +91,19 @@ try {
       ? "  count check: none lost, none doubled"
       : "  count check: MISMATCH",
   );
+  if (process.env.BENCH_PG_STATEMENTS) {
+    const { rows } = await app.pool.query(`
+      select round(total_exec_time)::int as ms, calls, round(mean_exec_time::numeric, 3) as mean,
+        round(mean_plan_time::numeric, 3) as plan,
+        left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
+      from pg_stat_statements order by total_exec_time desc limit 25`);
+    console.log("  PostgreSQL time by statement (nested statements included in their callers):");
+    for (const r of rows) {
+      console.log(
+        `  ${String(r.ms).padStart(7)} ms ${String(r.calls).padStart(7)} × ${r.mean} ms (planning ${r.plan} ms)  ${r.query}`,
+      );
+    }
+  }
 } finally {
   await app.stop();
 }

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import pg from "pg";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -37,11 +38,37 @@ export async function startBenchApp(options: {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ringback-bench-"));
   chmodSync(dataDir, 0o755);
   const logger = createLogger({ level: "silent", pretty: false });
-  const postgres = await startEmbeddedPostgres({
+  let postgres = await startEmbeddedPostgres({
     dataDir: path.join(dataDir, "pg"),
     logger,
     lock: false,
   });
+  if (process.env.BENCH_PG_STATEMENTS) {
+    // Where PostgreSQL's time goes, trigger statements included (printed by the benchmark).
+    const admin = new pg.Client({ connectionString: postgres.adminUrl });
+    await admin.connect();
+    await admin.query("alter system set shared_preload_libraries = 'pg_stat_statements'");
+    await admin.query("alter system set pg_stat_statements.track = 'all'");
+    await admin.query("alter system set pg_stat_statements.track_planning = on");
+    await admin.end();
+    await postgres.stop();
+    postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "pg"), logger, lock: false });
+    const ringback = new pg.Client({ connectionString: postgres.url });
+    await ringback.connect();
+    await ringback.query("create extension if not exists pg_stat_statements");
+    await ringback.end();
+  }
+  if (process.env.BENCH_PG_SETTINGS) {
+    // Experiments only, e.g. BENCH_PG_SETTINGS="commit_delay=200,commit_siblings=2".
+    const admin = new pg.Client({ connectionString: postgres.adminUrl });
+    await admin.connect();
+    for (const setting of process.env.BENCH_PG_SETTINGS.split(",")) {
+      const [name, value] = setting.split("=");
+      await admin.query(`alter system set ${name} = '${value}'`);
+    }
+    await admin.query("select pg_reload_conf()");
+    await admin.end();
+  }
   const port = await new Promise<number>((resolve) => {
     const probe = createServer().listen(0, "127.0.0.1", () => {
       const { port: free } = probe.address() as AddressInfo;

@@ -2,13 +2,15 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { SQL } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Logger } from "../lib/logger.ts";
 import * as schema from "./schema/index.ts";
 
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export interface DatabaseHandle {
   db: Database;
@@ -97,4 +99,20 @@ export async function migrateDatabaseThrough(pool: pg.Pool, throughMillis: numbe
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement on the hot path as a named prepared statement: each connection parses and plans it
+ * once, then only binds and executes (bench:ingest, issue 17 §6). The text must not vary between
+ * calls of one name: values go in as parameters, as drizzle's `sql` puts them.
+ */
+export async function executePrepared<Row extends Record<string, unknown>>(
+  db: Database,
+  name: string,
+  query: SQL,
+): Promise<{ rows: Row[]; rowCount: number | null }> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return db.$client.query<Row>({ name, text, values: params as unknown[] });
 }

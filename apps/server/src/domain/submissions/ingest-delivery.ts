@@ -1,12 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/database.ts";
+import { type Database, executePrepared } from "../../db/database.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { stripNul } from "../../lib/text.ts";
 import { FormProviderError, HIDDEN_FIELD_PREFIX } from "../../providers/forms/form-provider.ts";
 import { type AttemptQueue, attemptDueAt } from "../calls/call-engine.ts";
 import { effectiveCallingWindow } from "../calls/calling-window.ts";
 import type { FormProviders } from "../form-connections/form-providers.ts";
-import { emitWebhookEventSafely } from "../webhooks/emit-webhook-event.ts";
+import { webhookEventCtes } from "../webhooks/emit-webhook-event.ts";
 import { submissionReceivedEvent } from "../webhooks/webhook-events.ts";
 import { consentEvidence } from "./consent-evidence.ts";
 import type { DeliveryAssistants } from "./delivery-assistants.ts";
@@ -100,29 +101,54 @@ export async function ingestDelivery(
     landedAt: submission.landedAt?.toISOString() ?? null,
     raw: submission.raw,
   };
-  // One statement, so one atomic commit and one round trip: the submission and its first call
-  // attempt are stored together or not at all (an accepted submission that should be called
-  // always has its attempt, and the sweeper enqueues it if the enqueue below is lost to a
-  // crash). The assistant must still be active at this moment: a deactivation is never missed
-  // because of the assistant cache. A repeated response id inserts nothing (the unique index).
-  const { rows } = await deps.db.execute<{
+  // Issue 14 §2: submission.received for the organization's webhook endpoints, stored by the same
+  // statement as the submission (issue 17 §6: no second round trip), and only with it.
+  const submissionId = randomUUID();
+  const received = webhookEventCtes(
+    submissionReceivedEvent({
+      organizationId: assistant.organizationId,
+      submissionId,
+      assistantId: assistant.id,
+      provider: provider.id,
+      formId: submission.formId,
+      status: evaluated.status,
+      respondent: {
+        name: evaluated.name,
+        email: evaluated.email,
+        phoneNumber: evaluated.phone ?? evaluated.rawPhone,
+      },
+      answers,
+      submittedAt: submission.submittedAt,
+    }),
+    sql`select 1 from submission`,
+  );
+  // One statement, so one atomic commit and one round trip: the submission, its first call
+  // attempt and its webhook deliveries are stored together or not at all (an accepted submission
+  // that should be called always has its attempt, and the sweeper enqueues it if the enqueue
+  // below is lost to a crash). The assistant must still be active at this moment: a deactivation
+  // is never missed because of the assistant cache. A repeated response id inserts nothing (the
+  // unique index). Prepared: parsed and planned once per connection.
+  const { rows } = await executePrepared<{
     active: boolean;
     submission_id: string | null;
     status: string | null;
     attempt_id: string | null;
     scheduled_for: Date | string | null;
-  }>(sql`
+  }>(
+    deps.db,
+    "ingest-delivery",
+    sql`
     with assistant as (
       select id, organization_id from form_assistants
       where id = ${assistant.id} and is_active and form_id = ${submission.formId}
     ), submission as (
-      insert into form_submissions (organization_id, assistant_id, provider, form_id,
+      insert into form_submissions (id, organization_id, assistant_id, provider, form_id,
         provider_response_id, respondent_name, respondent_email, respondent_phone_number, status,
         answers, consent, submitted_at)
-      select organization_id, id, ${provider.id}, ${submission.formId}, ${submission.responseId},
-        ${evaluated.name}, ${evaluated.email}, ${evaluated.phone ?? evaluated.rawPhone},
-        ${evaluated.status}, ${JSON.stringify(answers)}::jsonb,
-        ${consent ? JSON.stringify(consent) : null}::jsonb,
+      select ${submissionId}::uuid, organization_id, id, ${provider.id}, ${submission.formId},
+        ${submission.responseId}, ${evaluated.name}, ${evaluated.email},
+        ${evaluated.phone ?? evaluated.rawPhone}, ${evaluated.status},
+        ${JSON.stringify(answers)}::jsonb, ${consent ? JSON.stringify(consent) : null}::jsonb,
         ${submission.submittedAt?.toISOString() ?? null}::timestamptz
       from assistant
       on conflict do nothing
@@ -135,12 +161,15 @@ export async function ingestDelivery(
       from submission s, assistant a
       where ${callable}
       returning id, scheduled_for
-    )
+    ), deliveries as (${received.insert}
+    ), notified as (${received.notify} from (select 1 from deliveries limit 1) d)
     select exists (select 1 from assistant) as active,
       (select id from submission) as submission_id,
       (select status from submission) as status,
       (select id from attempt) as attempt_id,
-      (select scheduled_for from attempt) as scheduled_for`);
+      (select scheduled_for from attempt) as scheduled_for,
+      (select count(*) from notified) as notified`,
+  );
   const stored = rows[0]!;
   if (!stored.active) return { outcome: "ignored", reason: "assistant is inactive" };
   if (!stored.submission_id) {
@@ -162,26 +191,6 @@ export async function ingestDelivery(
       scheduledFor: new Date(stored.scheduled_for),
     });
   }
-  // Issue 14 §2: submission.received for the organization's webhook endpoints (after the
-  // attempt is enqueued: the lead's call never waits for this; a failure is logged, not thrown).
-  await emitWebhookEventSafely(
-    deps,
-    submissionReceivedEvent({
-      organizationId: assistant.organizationId,
-      submissionId: stored.submission_id,
-      assistantId: assistant.id,
-      provider: provider.id,
-      formId: submission.formId,
-      status: stored.status!,
-      respondent: {
-        name: evaluated.name,
-        email: evaluated.email,
-        phoneNumber: evaluated.phone ?? evaluated.rawPhone,
-      },
-      answers,
-      submittedAt: submission.submittedAt,
-    }),
-  );
   return { outcome: "stored", submissionId: stored.submission_id, status: stored.status! };
 }
 
