@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
-import pg from "pg";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { connectDatabase } from "../../apps/server/src/db/database.ts";
 import { startEmbeddedPostgres } from "../../apps/server/src/db/embedded-postgres.ts";
 import { formAssistants } from "../../apps/server/src/db/schema/index.ts";
@@ -52,7 +52,11 @@ export async function startBenchApp(options: {
     await admin.query("alter system set pg_stat_statements.track_planning = on");
     await admin.end();
     await postgres.stop();
-    postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "pg"), logger, lock: false });
+    postgres = await startEmbeddedPostgres({
+      dataDir: path.join(dataDir, "pg"),
+      logger,
+      lock: false,
+    });
     const ringback = new pg.Client({ connectionString: postgres.url });
     await ringback.connect();
     await ringback.query("create extension if not exists pg_stat_statements");
