@@ -11,6 +11,7 @@ import {
   createDeliveryAssistants,
   type DeliveryAssistants,
 } from "./domain/submissions/delivery-assistants.ts";
+import { createIngestStore, type IngestStore } from "./domain/submissions/ingest-store.ts";
 import { createVoiceAgentStore } from "./domain/voice/voice-agents.ts";
 import { createVoiceProviders, type VoiceProviders } from "./domain/voice/voice-providers.ts";
 import { createWebhookDeliveryQueue } from "./domain/webhooks/deliver-webhook.ts";
@@ -46,6 +47,8 @@ export interface Services {
   calls: CallEngineDeps;
   /** Assistants as webhook deliveries need them (briefly cached per process). */
   deliveryAssistants: DeliveryAssistants;
+  /** Where webhook deliveries are written, several per statement under load (group commit). */
+  ingest: IngestStore;
   /** Call recordings copied from the provider, in the configured store (RECORDING_STORE). */
   recordings: RecordingDeps;
   /** SMTP, or the console sender and /dev/email outbox (see createEmailSender). */
@@ -116,6 +119,7 @@ export function createServices(input: {
       recordingLinks: createRecordingLinks(box, config.publicUrl),
     },
     deliveryAssistants: createDeliveryAssistants(db, box),
+    ingest: createIngestStore(db, logger),
     recordings: {
       db,
       voices,

@@ -152,6 +152,7 @@ export function createApp(deps: AppDeps) {
       webhookRoutes({
         ...providerDeps,
         assistants: deps.services.deliveryAssistants,
+        store: deps.services.ingest,
         attempts: calls.attempts,
         respondentTimeZone: calls.respondentTimeZone,
       }),

@@ -1,16 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { type Database, executePrepared } from "../../db/database.ts";
+import type { Database } from "../../db/database.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { stripNul } from "../../lib/text.ts";
 import { FormProviderError, HIDDEN_FIELD_PREFIX } from "../../providers/forms/form-provider.ts";
 import { type AttemptQueue, attemptDueAt } from "../calls/call-engine.ts";
 import { effectiveCallingWindow } from "../calls/calling-window.ts";
 import type { FormProviders } from "../form-connections/form-providers.ts";
-import { webhookEventCtes } from "../webhooks/emit-webhook-event.ts";
 import { submissionReceivedEvent } from "../webhooks/webhook-events.ts";
+import { newMessageId } from "../webhooks/webhook-signature.ts";
 import { consentEvidence } from "./consent-evidence.ts";
 import type { DeliveryAssistants } from "./delivery-assistants.ts";
+import type { IngestStore } from "./ingest-store.ts";
 import { evaluateSubmission } from "./submission-rules.ts";
 
 export type IngestResult =
@@ -25,6 +26,8 @@ export interface IngestDeps {
   assistants: DeliveryAssistants;
   logger: Logger;
   attempts: AttemptQueue;
+  /** Where deliveries are written, together with others arriving at once (one per process). */
+  store: IngestStore;
   /** Tests only: every respondent's zone (see CallEngineDeps.respondentTimeZone). */
   respondentTimeZone?: string | null;
 }
@@ -101,78 +104,52 @@ export async function ingestDelivery(
     landedAt: submission.landedAt?.toISOString() ?? null,
     raw: submission.raw,
   };
-  // Issue 14 §2: submission.received for the organization's webhook endpoints, stored by the same
-  // statement as the submission (issue 17 §6: no second round trip), and only with it.
+  // Issue 14 §2: submission.received for the organization's webhook endpoints, stored with the
+  // submission (issue 17 §6: no second round trip), and only with it.
   const submissionId = randomUUID();
-  const received = webhookEventCtes(
-    submissionReceivedEvent({
-      organizationId: assistant.organizationId,
-      submissionId,
-      assistantId: assistant.id,
-      provider: provider.id,
-      formId: submission.formId,
-      status: evaluated.status,
-      respondent: {
-        name: evaluated.name,
-        email: evaluated.email,
-        phoneNumber: evaluated.phone ?? evaluated.rawPhone,
-      },
-      answers,
-      submittedAt: submission.submittedAt,
-    }),
-    sql`select 1 from submission`,
-  );
-  // One statement, so one atomic commit and one round trip: the submission, its first call
-  // attempt and its webhook deliveries are stored together or not at all (an accepted submission
-  // that should be called always has its attempt, and the sweeper enqueues it if the enqueue
-  // below is lost to a crash). The assistant must still be active at this moment: a deactivation
-  // is never missed because of the assistant cache. A repeated response id inserts nothing (the
-  // unique index). Prepared: parsed and planned once per connection.
-  const { rows } = await executePrepared<{
-    active: boolean;
-    submission_id: string | null;
-    status: string | null;
-    attempt_id: string | null;
-    scheduled_for: Date | string | null;
-  }>(
-    deps.db,
-    "ingest-delivery",
-    sql`
-    with assistant as (
-      select id, organization_id from form_assistants
-      where id = ${assistant.id} and is_active and form_id = ${submission.formId}
-    ), submission as (
-      insert into form_submissions (id, organization_id, assistant_id, provider, form_id,
-        provider_response_id, respondent_name, respondent_email, respondent_phone_number, status,
-        answers, consent, submitted_at)
-      select ${submissionId}::uuid, organization_id, id, ${provider.id}, ${submission.formId},
-        ${submission.responseId}, ${evaluated.name}, ${evaluated.email},
-        ${evaluated.phone ?? evaluated.rawPhone}, ${evaluated.status},
-        ${JSON.stringify(answers)}::jsonb, ${consent ? JSON.stringify(consent) : null}::jsonb,
-        ${submission.submittedAt?.toISOString() ?? null}::timestamptz
-      from assistant
-      on conflict do nothing
-      returning id, status
-    ), attempt as (
-      insert into call_records (organization_id, submission_id, assistant_id, call_attempt,
-        status, dial_state, scheduled_for)
-      select a.organization_id, s.id, a.id, 1, 'in-progress', 'scheduled',
-        ${scheduledFor?.toISOString() ?? null}::timestamptz
-      from submission s, assistant a
-      where ${callable}
-      returning id, scheduled_for
-    ), deliveries as (${received.insert}
-    ), notified as (${received.notify} from (select 1 from deliveries limit 1) d)
-    select exists (select 1 from assistant) as active,
-      (select id from submission) as submission_id,
-      (select status from submission) as status,
-      (select id from attempt) as attempt_id,
-      (select scheduled_for from attempt) as scheduled_for,
-      (select count(*) from notified) as notified`,
-  );
-  const stored = rows[0]!;
+  const received = submissionReceivedEvent({
+    organizationId: assistant.organizationId,
+    submissionId,
+    assistantId: assistant.id,
+    provider: provider.id,
+    formId: submission.formId,
+    status: evaluated.status,
+    respondent: {
+      name: evaluated.name,
+      email: evaluated.email,
+      phoneNumber: evaluated.phone ?? evaluated.rawPhone,
+    },
+    answers,
+    submittedAt: submission.submittedAt,
+  });
+  const at = (received.at ?? new Date()).toISOString();
+  // The submission, its first call attempt and its webhook deliveries are stored together or not
+  // at all (an accepted submission that should be called always has its attempt, and the sweeper
+  // enqueues it if the enqueue below is lost to a crash), with other deliveries arriving at the
+  // same moment (group commit: ingest-store.ts).
+  const stored = await deps.store.store({
+    submissionId,
+    assistantId: assistant.id,
+    formId: submission.formId,
+    provider: provider.id,
+    responseId: submission.responseId,
+    name: evaluated.name,
+    email: evaluated.email,
+    phone: evaluated.phone ?? evaluated.rawPhone,
+    status: evaluated.status,
+    answers,
+    consent,
+    submittedAt: submission.submittedAt?.toISOString() ?? null,
+    callable,
+    scheduledFor: scheduledFor?.toISOString() ?? null,
+    event: {
+      messageId: newMessageId(),
+      payload: { type: received.type, timestamp: at, data: received.data },
+      at,
+    },
+  });
   if (!stored.active) return { outcome: "ignored", reason: "assistant is inactive" };
-  if (!stored.submission_id) {
+  if (!stored.submissionId) {
     // A provider retries a delivery it got no answer for. The first try may have stored the
     // submission and then lost its enqueue (a crash, a database outage): hand any attempt that
     // is still waiting to the workers again now rather than at the sweeper's next run. A second
@@ -185,13 +162,10 @@ export async function ingestDelivery(
     });
     return { outcome: "duplicate" };
   }
-  if (stored.attempt_id && stored.scheduled_for) {
-    await deps.attempts.enqueue({
-      id: stored.attempt_id,
-      scheduledFor: new Date(stored.scheduled_for),
-    });
+  if (stored.attemptId && stored.scheduledFor) {
+    await deps.attempts.enqueue({ id: stored.attemptId, scheduledFor: stored.scheduledFor });
   }
-  return { outcome: "stored", submissionId: stored.submission_id, status: stored.status! };
+  return { outcome: "stored", submissionId: stored.submissionId, status: stored.status! };
 }
 
 /** By the de-duplication key (its unique index), so a repeat costs one indexed lookup. */
