@@ -1,5 +1,5 @@
 import type { WebhookEventType, WebhookPayload } from "@ringback/contracts";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { newMessageId } from "./webhook-signature.ts";
@@ -64,30 +64,6 @@ export async function emitWebhookEvent(
     select (select count(*) from stored)::int as stored,
       (select count(*) from notified)::int as notified`);
   return result[0]?.stored ?? 0;
-}
-
-/**
- * The same for one event as part of a larger statement (issue 17 §6: an ingest stores its
- * submission and its submission.received deliveries in one round trip): two CTE bodies, the
- * deliveries' insert — only when `onlyIf` (a subquery) has a row, e.g. the submission the
- * statement inserted — and the NOTIFY, which the statement must read (a SELECT CTE runs only when
- * read). The text is the same for every event (values are parameters): it can be prepared.
- */
-export function webhookEventCtes(event: WebhookEvent, onlyIf: SQL): { insert: SQL; notify: SQL } {
-  const at = (event.at ?? new Date()).toISOString();
-  const payload = JSON.stringify({ type: event.type, timestamp: at, data: event.data });
-  return {
-    insert: sql`
-      insert into webhook_deliveries (organization_id, endpoint_id, message_id, event_type,
-        payload, next_attempt_at, created_at)
-      select w.organization_id, w.id, ${newMessageId()}, ${event.type}, ${payload}::jsonb,
-        ${at}::timestamptz, ${at}::timestamptz
-      from webhook_endpoints w
-      where w.organization_id = ${event.organizationId} and w.enabled
-        and ${event.type}::text = any(w.events) and exists (${onlyIf})
-      returning 1`,
-    notify: sql`select pg_notify(${WEBHOOK_DELIVERIES_CHANNEL}, '')`,
-  };
 }
 
 /**
