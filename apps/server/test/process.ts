@@ -11,6 +11,13 @@ export interface RingbackProcess {
   exited: Promise<number | null>;
 }
 
+// Children still running when the test process ends (a set-up that failed before its afterAll
+// could stop them) are killed with it, so they never outlive the run.
+const children = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+});
+
 /** Runs the real server entry point as a child process with the given environment. */
 export function spawnRingback(env: Record<string, string>, args: string[] = []): RingbackProcess {
   const child = spawn(process.execPath, [entry, ...args], {
@@ -27,6 +34,8 @@ export function spawnRingback(env: Record<string, string>, args: string[] = []):
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  children.add(child);
+  child.once("exit", () => children.delete(child));
   const logs: Record<string, unknown>[] = [];
   const waiters: {
     match: (e: Record<string, unknown>) => boolean;
