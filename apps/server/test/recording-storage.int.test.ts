@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { eq, sql } from "drizzle-orm";
@@ -214,5 +215,16 @@ describe("moving recordings to another store", () => {
     }).catch((error: { code: number; stderr: string }) => error);
     expect(failure).toMatchObject({ code: 2 });
     expect((failure as { stderr: string }).stderr).toContain("Usage: npm run recordings:migrate");
+    // A bucket that is not configured is said before any database is opened or created.
+    const fresh = tempDataDir("ringback-migrate-");
+    const unconfigured = await promisify(execFile)(process.execPath, [script, "--to", "s3"], {
+      env: { PATH: process.env.PATH, DATA_DIR: fresh },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect(unconfigured).toMatchObject({ code: 1 });
+    expect((unconfigured as { stderr: string }).stderr).toContain(
+      "The s3 store is not configured: set S3_BUCKET",
+    );
+    expect(existsSync(path.join(fresh, "postgres"))).toBe(false);
+    rmSync(fresh, { recursive: true, force: true });
   });
 });

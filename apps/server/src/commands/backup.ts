@@ -44,7 +44,7 @@ export async function backupCommand(argv: string[]): Promise<void> {
     process.exit(2);
   }
   const file = path.resolve(out ?? `ringback-backup-${stamp(new Date())}.tar.gz`);
-  await runCommand("backup", async ({ config, database }) => {
+  await runCommand("backup", {}, async ({ config, database }) => {
     say(
       `Backing up Ringback (${config.databaseUrl ? "DATABASE_URL" : `DATA_DIR ${config.dataDir}`})…`,
     );

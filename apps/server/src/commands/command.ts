@@ -13,6 +13,10 @@ import { createLogger, type Logger } from "../lib/logger.ts";
  */
 export async function runCommand(
   name: string,
+  options: {
+    /** What the operator must fix before any database is opened, or null. */
+    precheck?: (config: Config) => string | null;
+  },
   run: (context: {
     config: Config;
     logger: Logger;
@@ -20,6 +24,12 @@ export async function runCommand(
   }) => Promise<number>,
 ): Promise<void> {
   const config = loadConfigOrExit();
+  const problem = options.precheck?.(config) ?? null;
+  if (problem) {
+    console.error(problem);
+    process.exitCode = 1;
+    return;
+  }
   // The command's own lines are the progress report; the log says only what went wrong.
   const logger = createLogger({
     level: config.logLevel === "info" ? "warn" : config.logLevel,

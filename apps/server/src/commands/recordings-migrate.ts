@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import type { Config } from "../config/env.ts";
 import { type RecordingStoreName, recordingStoreNames } from "../db/schema/index.ts";
 import {
   type MigrationProgress,
@@ -49,12 +50,12 @@ export async function recordingsMigrateCommand(argv: string[]): Promise<void> {
   const to = args.to;
   const from = args.from as RecordingStoreName | undefined;
 
-  await runCommand("recordings:migrate", async ({ config, logger, database }) => {
+  const precheck = (config: Config) =>
+    (to === "s3" || from === "s3") && !config.recordings.s3
+      ? "The s3 store is not configured: set S3_BUCKET (and S3_*; see README)."
+      : null;
+  await runCommand("recordings:migrate", { precheck }, async ({ config, logger, database }) => {
     const stores = createRecordingStores(config, database.pool);
-    if (!stores.get(to)) {
-      console.error(`The ${to} store is not configured: set S3_BUCKET (and S3_*; see README).`);
-      return 1;
-    }
     let lastPrinted = 0;
     const print = (p: MigrationProgress, final = false) => {
       const now = Date.now();
