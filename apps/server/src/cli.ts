@@ -1,23 +1,10 @@
 import { fileURLToPath } from "node:url";
-import { type Config, ConfigError, loadConfig } from "./config/env.ts";
+import { loadConfigOrExit } from "./config/load-or-exit.ts";
 import { InstanceLockedError } from "./db/instance-lock.ts";
 import { createLogger } from "./lib/logger.ts";
 import { type Role, startRingback } from "./runtime.ts";
 
 const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
-
-/** The configuration from the environment; a bad one is said plainly and exits with 1. */
-export function loadConfigOrExit(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
 
 /** Runs Ringback in the foreground until SIGINT/SIGTERM, then shuts down gracefully. */
 export async function runCli(role: Role): Promise<void> {

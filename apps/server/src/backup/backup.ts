@@ -80,20 +80,17 @@ export async function writeBackup(input: {
         )
       ).rows.map((r) => r.name);
       const qualified = `${quote(schema)}.${quote(table)}`;
-      const rows = Number(
-        (await client.query<{ n: string }>(`select count(*) as n from ${qualified}`)).rows[0]!.n,
-      );
       const file = `data/${schema}.${table}.bin`;
-      await pipeline(
-        client.query(
-          copyTo(
-            `copy (select ${columns.map(quote).join(", ")} from ${qualified}) to stdout with (format binary)`,
-          ),
+      // COPY reports the rows it wrote: no second scan to count them.
+      const copy = client.query(
+        copyTo(
+          `copy (select ${columns.map(quote).join(", ")} from ${qualified}) to stdout with (format binary)`,
         ),
-        createWriteStream(path.join(staging, file), { mode: 0o600 }),
       );
-      manifest.tables.push({ schema, table, columns, rows, file });
+      await pipeline(copy, createWriteStream(path.join(staging, file), { mode: 0o600 }));
+      const rows = copy.rowCount;
       if (rows > 0) input.progress(`  ${schema}.${table}: ${rows.toLocaleString("en-US")} rows`);
+      manifest.tables.push({ schema, table, columns, rows, file });
     }
     manifest.sequences = (
       await client.query<{ schema: string; name: string; last_value: string | null }>(

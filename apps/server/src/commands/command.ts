@@ -1,5 +1,5 @@
-import { loadConfigOrExit } from "../cli.ts";
 import type { Config } from "../config/env.ts";
+import { loadConfigOrExit } from "../config/load-or-exit.ts";
 import { connectDatabase, type DatabaseHandle, migrateDatabase } from "../db/database.ts";
 import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from "../db/embedded-postgres.ts";
 import { InstanceLockedError } from "../db/instance-lock.ts";

@@ -1,4 +1,5 @@
 import type { JobInsert } from "pg-boss";
+import { createGroupCommit } from "../lib/group-commit.ts";
 import type { Queue } from "./queue.ts";
 
 export interface BatchedSender<Data extends object> {
@@ -17,44 +18,12 @@ export function createBatchedSender<Data extends object>(
   name: string,
   options: { maxBatch?: number } = {},
 ): BatchedSender<Data> {
-  const maxBatch = options.maxBatch ?? 500;
-  let waiting: { job: JobInsert<Data>; resolve: () => void; reject: (error: unknown) => void }[] =
-    [];
-  let inFlight = false;
-  let scheduled = false;
-
-  async function flush() {
-    scheduled = false;
-    if (inFlight || waiting.length === 0) return;
-    inFlight = true;
-    const batch = waiting.slice(0, maxBatch);
-    waiting = waiting.slice(batch.length);
-    try {
-      await queue.insert(
-        name,
-        batch.map((w) => w.job),
-      );
-      for (const w of batch) w.resolve();
-    } catch (error) {
-      for (const w of batch) w.reject(error);
-    } finally {
-      inFlight = false;
-      schedule();
-    }
-  }
-
-  function schedule() {
-    if (scheduled || inFlight || waiting.length === 0) return;
-    scheduled = true;
-    setImmediate(() => void flush());
-  }
-
-  return {
-    send(job) {
-      return new Promise<void>((resolve, reject) => {
-        waiting.push({ job, resolve, reject });
-        schedule();
-      });
+  const send = createGroupCommit<JobInsert<Data>, void>(
+    async (jobs) => {
+      await queue.insert(name, jobs);
+      return jobs.map(() => undefined);
     },
-  };
+    { maxBatch: options.maxBatch ?? 500 },
+  );
+  return { send };
 }

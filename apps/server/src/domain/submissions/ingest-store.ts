@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Database, executePrepared } from "../../db/database.ts";
+import { createGroupCommit } from "../../lib/group-commit.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { WEBHOOK_DELIVERIES_CHANNEL } from "../webhooks/emit-webhook-event.ts";
 
@@ -55,63 +56,15 @@ const MAX_IN_FLIGHT = 2;
  * stored one by one, so one delivery can never fail another.
  */
 export function createIngestStore(db: Database, logger: Logger): IngestStore {
-  let waiting: {
-    row: IngestRow;
-    resolve: (stored: IngestStored) => void;
-    reject: (error: unknown) => void;
-  }[] = [];
-  let inFlight = 0;
-  let scheduled = false;
-
-  async function flush() {
-    scheduled = false;
-    if (inFlight >= MAX_IN_FLIGHT || waiting.length === 0) return;
-    inFlight++;
-    const batch = waiting.slice(0, MAX_BATCH);
-    waiting = waiting.slice(batch.length);
-    try {
-      const results = await storeRows(
-        db,
-        batch.map((w) => w.row),
-      );
-      for (const [i, w] of batch.entries()) w.resolve(results[i]!);
-    } catch (error) {
-      if (batch.length === 1) {
-        batch[0]!.reject(error);
-      } else {
-        logger.warn(
-          { err: error, size: batch.length },
-          "A batch of deliveries failed; storing one by one",
-        );
-        await Promise.all(
-          batch.map((w) =>
-            storeRows(db, [w.row]).then(
-              ([stored]) => w.resolve(stored!),
-              (single: unknown) => w.reject(single),
-            ),
-          ),
-        );
-      }
-    } finally {
-      inFlight--;
-      schedule();
-    }
-  }
-
-  function schedule() {
-    if (scheduled || inFlight >= MAX_IN_FLIGHT || waiting.length === 0) return;
-    scheduled = true;
-    setImmediate(() => void flush());
-  }
-
-  return {
-    store(row) {
-      return new Promise((resolve, reject) => {
-        waiting.push({ row, resolve, reject });
-        schedule();
-      });
+  const store = createGroupCommit((rows: IngestRow[]) => storeRows(db, rows), {
+    maxBatch: MAX_BATCH,
+    maxInFlight: MAX_IN_FLIGHT,
+    retrySingly: {
+      onBatchFailed: (error, size) =>
+        logger.warn({ err: error, size }, "A batch of deliveries failed; storing one by one"),
     },
-  };
+  });
+  return { store };
 }
 
 /**
