@@ -119,7 +119,7 @@ export function createServices(input: {
       recordingLinks: createRecordingLinks(box, config.publicUrl),
     },
     deliveryAssistants: createDeliveryAssistants(db, box),
-    ingest: createIngestStore(db, logger),
+    ingest: createIngestStore(db, logger, queue),
     recordings: {
       db,
       voices,

@@ -78,32 +78,17 @@ describe("the call engine, from a signed delivery to a recorded call", async () 
     expect((submissions.rows[0] as { n: number }).n).toBe(1);
   });
 
-  it("hands a waiting attempt to the workers again when its delivery is repeated", async () => {
-    // The first try stored the submission and its attempt, then lost the enqueue (a crash
-    // between commit and enqueue): the provider's retry of the same delivery puts it back.
-    const token = "lost-enqueue-1";
-    const body = delivery({ phone: "+1 415 555 0147", token });
-    await db.execute(sql`
-      insert into form_submissions (organization_id, assistant_id, provider, form_id,
-        provider_response_id, respondent_phone_number, status, answers)
-      select organization_id, id, 'typeform', form_id, ${token}, '+14155550147',
-        'call_scheduled', '{}'::jsonb from form_assistants where id = ${assistantId}`);
-    await db.execute(sql`
-      insert into call_records (organization_id, submission_id, assistant_id, call_attempt,
-        status, dial_state, scheduled_for)
-      select s.organization_id, s.id, s.assistant_id, 1, 'in-progress', 'scheduled', now()
-      from form_submissions s where s.provider_response_id = ${token}`);
+  it("stores an attempt with its calls.place job, in the same transaction", async () => {
+    // No enqueue after the commit to lose: the job is written by the statement that writes the
+    // attempt (issue 17 §6), so it was created at the attempt's instant (the transaction's now()).
+    const token = "attempt-with-job";
+    await deliver(delivery({ phone: "+1 415 555 0147", token }));
     const [attempt] = await attemptsFor(token);
-    const jobs = async () =>
-      (
-        await db.execute<{ n: number }>(sql`
-          select count(*)::int as n from pgboss.job
-          where name = 'calls.place' and data->>'attemptId' = ${attempt!.id}`)
-      ).rows[0]!.n;
-    expect(await jobs()).toBe(0);
-    const repeated = await deliver(body);
-    expect(await repeated.json()).toMatchObject({ outcome: "duplicate" });
-    expect(await jobs()).toBeGreaterThanOrEqual(1);
+    const { rows } = await db.execute<{ same_instant: boolean; singleton_key: string }>(sql`
+      select j.created_on = c.created_at as same_instant, j.singleton_key
+      from pgboss.job j join call_records c on c.id::text = j.data->>'attemptId'
+      where j.name = 'calls.place' and c.id = ${attempt!.id}`);
+    expect(rows).toEqual([{ same_instant: true, singleton_key: attempt!.id }]);
     const [call] = await settled(token, 1);
     expect(call).toMatchObject({ status: "answered", dialState: "dialed" });
   });

@@ -91,10 +91,11 @@ export async function activeAssistant(input: {
     });
   }
   /** POSTs a body to the assistant's webhook, signed with its secret. */
-  const deliver = (body: string) =>
+  const deliver = (body: string, signal?: AbortSignal) =>
     fetch(`${input.url}/api/webhooks/typeform/${assistantId}`, {
       method: "POST",
       body,
+      signal,
       headers: {
         "content-type": "application/json",
         "typeform-signature": signTypeformPayload(body, secret),

@@ -13,8 +13,11 @@ export interface LoadDelivery {
 /** What became of one delivery: every answer it got, in order, until a 2xx. */
 export interface DeliveryLog {
   delivery: LoadDelivery;
-  /** HTTP statuses, or "network" for a request that got no answer (a refused or cut connection). */
-  answers: (number | "network")[];
+  /**
+   * HTTP statuses, "network" for a request that got no answer (a refused or cut connection), or
+   * "hung" for one still unanswered after 30 s (Ringback must answer, if only 503, well before).
+   */
+  answers: (number | "network" | "hung")[];
   /** Retry-After of each 503 answer. */
   retryAfter: (string | null)[];
   acknowledged: boolean;
@@ -28,7 +31,7 @@ export interface DeliveryLog {
  */
 export async function deliverAll(options: {
   deliveries: LoadDelivery[];
-  deliver: (body: string) => Promise<Response>;
+  deliver: (body: string, signal: AbortSignal) => Promise<Response>;
   concurrency: number;
   retryDelayMs: number;
   deadline: number;
@@ -44,15 +47,16 @@ export async function deliverAll(options: {
   let acknowledged = 0;
   const sendOne = async (log: DeliveryLog) => {
     while (Date.now() < options.deadline) {
-      let status: number | "network";
+      let status: number | "network" | "hung";
       let retryAfter: string | null = null;
+      const signal = AbortSignal.timeout(30_000);
       try {
-        const response = await options.deliver(log.delivery.body);
+        const response = await options.deliver(log.delivery.body, signal);
         status = response.status;
         retryAfter = response.headers.get("retry-after");
         await response.body?.cancel().catch(() => undefined);
       } catch {
-        status = "network";
+        status = signal.aborted ? "hung" : "network";
       }
       log.answers.push(status);
       if (status === 503) log.retryAfter.push(retryAfter);

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { formAssistants } from "../src/db/schema/index.ts";
 import { createIngestStore, type IngestRow } from "../src/domain/submissions/ingest-store.ts";
+import { startQueue } from "../src/queue/queue.ts";
 import { activeAssistant } from "./call-helpers.ts";
 import { startTestRingback, testLogger } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
@@ -14,6 +15,9 @@ import { createTeam } from "./organization-harness.ts";
 describe("deliveries stored in batches", async () => {
   const app = await startTestRingback({ env: { CODE_SENDS_PER_IP: "1000" } });
   const db = app.database.db;
+  // The stores made here send calls.place jobs like the app's own (a web process's queue).
+  const queue = await startQueue({ url: app.database.url, logger: testLogger, runsWorkers: false });
+  afterAll(() => queue.stop({ graceful: false }));
   const team = await createTeam(app.url, db);
   const calls = await activeAssistant({
     url: app.url,
@@ -22,6 +26,18 @@ describe("deliveries stored in batches", async () => {
     owner: team.owner.client,
     organizationId: team.organization.id,
   });
+
+  /** For each attempt of the matching submissions, how many calls.place jobs name it. */
+  async function jobsPerAttempt(tokens: string): Promise<number[]> {
+    const { rows } = await app.database.pool.query<{ jobs: number }>(
+      `select (select count(*) from pgboss.job j where j.name = 'calls.place'
+          and j.singleton_key = c.id::text and j.data->>'attemptId' = c.id::text)::int as jobs
+        from call_records c join form_submissions s on s.id = c.submission_id
+        where s.provider_response_id like $1`,
+      [tokens],
+    );
+    return rows.map((r) => r.jobs);
+  }
 
   it("stores a burst with repeats exactly once each, with one attempt each", async () => {
     const tokens = Array.from({ length: 40 }, (_, i) => `burst-${i}`);
@@ -40,6 +56,8 @@ describe("deliveries stored in batches", async () => {
           where s.provider_response_id like 'burst-%')::int as attempts`,
     );
     expect(rows[0]).toEqual({ submissions: 40, attempts: 40 });
+    // Each attempt was stored with its calls.place job, and only one (the key is the attempt).
+    expect(await jobsPerAttempt("burst-%")).toEqual(Array(40).fill(1));
   });
 
   it("stores the rest of a batch when one of its deliveries fails", async () => {
@@ -47,7 +65,7 @@ describe("deliveries stored in batches", async () => {
       .select()
       .from(formAssistants)
       .where(eq(formAssistants.id, calls.assistantId));
-    const store = createIngestStore(db, testLogger);
+    const store = createIngestStore(db, testLogger, queue);
     const row = (token: string): IngestRow => ({
       submissionId: randomUUID(),
       assistantId: assistant!.id,
@@ -88,10 +106,11 @@ describe("deliveries stored in batches", async () => {
       sql`select count(*)::int as n from form_submissions where provider_response_id like 'batch-%'`,
     );
     expect(stored.rows[0]!.n).toBe(3);
+    expect(await jobsPerAttempt("batch-%")).toEqual([1, 1, 1]);
   });
 
   it("says an assistant deactivated meanwhile is not active, and stores nothing for it", async () => {
-    const store = createIngestStore(db, testLogger);
+    const store = createIngestStore(db, testLogger, queue);
     await db
       .update(formAssistants)
       .set({ isActive: false })

@@ -1,6 +1,6 @@
 import type { CallRecordDetails } from "@ringback/contracts";
 import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   auditEvents,
   callRecords,
@@ -11,10 +11,12 @@ import {
   sandboxTypeformForms,
   simulatorCalls,
 } from "../src/db/schema/index.ts";
+import { createAttemptQueue } from "../src/domain/calls/call-engine.ts";
 import { addToDoNotCallList } from "../src/domain/compliance/do-not-call.ts";
+import { startQueue } from "../src/queue/queue.ts";
 import { typeformTime } from "../src/sandbox/typeform/forms-api.ts";
 import { activeAssistant } from "./call-helpers.ts";
-import { startTestRingback } from "./harness.ts";
+import { startTestRingback, testLogger } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
 import { waitFor } from "./webhook-receiver.ts";
 
@@ -29,6 +31,8 @@ describe("the pre-dial check and opt-outs heard on a call", async () => {
     env: { CODE_SENDS_PER_IP: "1000", CALL_SIMULATOR_RING_MS: "30", CALL_SIMULATOR_TURN_MS: "10" },
   });
   const db = app.database.db;
+  const queue = await startQueue({ url: app.database.url, logger: testLogger, runsWorkers: false });
+  afterAll(() => queue.stop({ graceful: false }));
   const team = await createTeam(app.url, db);
   const org = team.organization.id;
   const { assistantId, path, form, delivery, deliver, attemptsFor, settled } =
@@ -215,8 +219,7 @@ describe("the pre-dial check and opt-outs heard on a call", async () => {
 
   it("blocks an attempt whose consent is no longer there", async () => {
     // A stored submission whose evidence says no (as one edited at the provider would), with
-    // its attempt waiting and its job lost: the provider's retry of the delivery hands the
-    // attempt to the workers again (as in call-engine.int.test.ts).
+    // its attempt waiting, handed to the workers.
     const token = "consent-withdrawn";
     const consent = {
       question: { id: "q", title: "Can we call you?", description: null },
@@ -237,7 +240,8 @@ describe("the pre-dial check and opt-outs heard on a call", async () => {
         status, dial_state, scheduled_for)
       select s.organization_id, s.id, s.assistant_id, 1, 'in-progress', 'scheduled', now()
       from form_submissions s where s.provider_response_id = ${token}`);
-    await send("+1 415 555 0164", token);
+    const [waiting] = await attemptsFor(token);
+    await createAttemptQueue(queue).enqueue({ id: waiting!.id, scheduledFor: new Date() });
     const [attempt] = await settled(token, 1);
     expect(attempt).toMatchObject({
       status: "blocked-consent",

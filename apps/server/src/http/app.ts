@@ -153,7 +153,6 @@ export function createApp(deps: AppDeps) {
         ...providerDeps,
         assistants: deps.services.deliveryAssistants,
         store: deps.services.ingest,
-        attempts: calls.attempts,
         respondentTimeZone: calls.respondentTimeZone,
       }),
     )

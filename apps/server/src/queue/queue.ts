@@ -6,6 +6,9 @@ import type { Services } from "../services.ts";
 
 export type Queue = PgBoss;
 
+/** pg-boss's schema in Ringback's database. */
+export const QUEUE_SCHEMA = "pgboss";
+
 /**
  * The job queue lives in the same PostgreSQL (schema `pgboss`). A web-only process only sends
  * jobs; a worker process also supervises queues and runs schedules.
@@ -17,7 +20,7 @@ export async function startQueue(options: {
 }): Promise<Queue> {
   const boss = new PgBoss({
     connectionString: options.url,
-    schema: "pgboss",
+    schema: QUEUE_SCHEMA,
     application_name: options.runsWorkers ? "ringback-worker" : "ringback-web",
     // Workers fetch, complete and send on these: a burst of calls needs more than a few.
     max: options.runsWorkers ? 15 : 5,

@@ -174,12 +174,16 @@ export function createAttemptQueue(queue: Queue): AttemptQueue {
         data: { attemptId: attempt.id },
         singletonKey: attempt.id,
         startAfter: attempt.scheduledFor,
-        retryLimit: 5,
-        retryDelay: 5,
-        retryBackoff: true,
+        ...PLACE_CALL_RETRIES,
       }),
   };
 }
+
+/**
+ * How a calls.place job is retried when it fails (a provider down, a timeout): wherever the job
+ * is written — createAttemptQueue, or the ingest statement itself (ingest-store.ts).
+ */
+export const PLACE_CALL_RETRIES = { retryLimit: 5, retryDelay: 5, retryBackoff: true } as const;
 
 type PlaceResult =
   | "dialed"

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { stripNul } from "../../lib/text.ts";
 import { FormProviderError, HIDDEN_FIELD_PREFIX } from "../../providers/forms/form-provider.ts";
-import { type AttemptQueue, attemptDueAt } from "../calls/call-engine.ts";
+import { attemptDueAt } from "../calls/call-engine.ts";
 import { effectiveCallingWindow } from "../calls/calling-window.ts";
 import type { FormProviders } from "../form-connections/form-providers.ts";
 import { submissionReceivedEvent } from "../webhooks/webhook-events.ts";
@@ -25,7 +24,6 @@ export interface IngestDeps {
   providers: FormProviders;
   assistants: DeliveryAssistants;
   logger: Logger;
-  attempts: AttemptQueue;
   /** Where deliveries are written, together with others arriving at once (one per process). */
   store: IngestStore;
   /** Tests only: every respondent's zone (see CallEngineDeps.respondentTimeZone). */
@@ -123,10 +121,10 @@ export async function ingestDelivery(
     submittedAt: submission.submittedAt,
   });
   const at = (received.at ?? new Date()).toISOString();
-  // The submission, its first call attempt and its webhook deliveries are stored together or not
-  // at all (an accepted submission that should be called always has its attempt, and the sweeper
-  // enqueues it if the enqueue below is lost to a crash), with other deliveries arriving at the
-  // same moment (group commit: ingest-store.ts).
+  // The submission, its first call attempt with its calls.place job, and its webhook deliveries
+  // are stored together or not at all (an accepted submission that should be called always has
+  // its attempt and the job that dials it), with other deliveries arriving at the same moment
+  // (group commit: ingest-store.ts).
   const stored = await deps.store.store({
     submissionId,
     assistantId: assistant.id,
@@ -149,37 +147,9 @@ export async function ingestDelivery(
     },
   });
   if (!stored.active) return { outcome: "ignored", reason: "assistant is inactive" };
+  // A repeat of a stored response: its attempt and job were stored with it, in one statement.
   if (!stored.submissionId) {
-    // A provider retries a delivery it got no answer for. The first try may have stored the
-    // submission and then lost its enqueue (a crash, a database outage): hand any attempt that
-    // is still waiting to the workers again now rather than at the sweeper's next run. A second
-    // job for the same attempt is harmless: placing a call claims the attempt under a row lock.
-    await requeueWaitingAttempts(deps, {
-      organizationId: assistant.organizationId,
-      providerId: provider.id,
-      formId: submission.formId,
-      responseId: submission.responseId,
-    });
     return { outcome: "duplicate" };
   }
-  if (stored.attemptId && stored.scheduledFor) {
-    await deps.attempts.enqueue({ id: stored.attemptId, scheduledFor: stored.scheduledFor });
-  }
   return { outcome: "stored", submissionId: stored.submissionId, status: stored.status! };
-}
-
-/** By the de-duplication key (its unique index), so a repeat costs one indexed lookup. */
-async function requeueWaitingAttempts(
-  deps: IngestDeps,
-  key: { organizationId: string; providerId: string; formId: string; responseId: string },
-): Promise<void> {
-  const { rows } = await deps.db.execute<{ id: string; scheduled_for: Date | string }>(sql`
-    select c.id, c.scheduled_for from form_submissions s
-    join call_records c on c.submission_id = s.id
-    where s.organization_id = ${key.organizationId} and s.provider = ${key.providerId}
-      and s.form_id = ${key.formId} and s.provider_response_id = ${key.responseId}
-      and c.dial_state = 'scheduled' and c.final_at is null`);
-  for (const row of rows) {
-    await deps.attempts.enqueue({ id: row.id, scheduledFor: new Date(row.scheduled_for) });
-  }
 }

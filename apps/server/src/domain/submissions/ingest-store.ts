@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import { type Database, executePrepared } from "../../db/database.ts";
 import { createGroupCommit } from "../../lib/group-commit.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { type JobInsertSql, jobInsertSql } from "../../queue/job-insert.ts";
+import type { Queue } from "../../queue/queue.ts";
+import { PLACE_CALL_JOB, PLACE_CALL_RETRIES } from "../calls/call-engine.ts";
 import { WEBHOOK_DELIVERIES_CHANNEL } from "../webhooks/emit-webhook-event.ts";
 
 /** One delivery, checked and evaluated, ready to store (ids and the event made beforehand). */
@@ -19,7 +22,10 @@ export interface IngestRow {
   answers: unknown;
   consent: unknown;
   submittedAt: string | null;
-  /** Whether it gets a first call attempt, due at `scheduledFor`. */
+  /**
+   * Whether it gets a first call attempt, due at `scheduledFor` — and its calls.place job, in
+   * the same statement.
+   */
   callable: boolean;
   scheduledFor: string | null;
   /** submission.received for the organization's endpoints: stored only with the submission. */
@@ -32,6 +38,7 @@ export interface IngestStored {
   /** Null: a repeat of a response already stored. */
   submissionId: string | null;
   status: string | null;
+  /** The first attempt, stored with its calls.place job (null: not callable, or a repeat). */
   attemptId: string | null;
   scheduledFor: Date | null;
 }
@@ -50,13 +57,24 @@ const MAX_IN_FLIGHT = 2;
 
 /**
  * Group commit for ingest (issue 17 §6): deliveries that arrive while a statement is on its way
- * are stored together by the next one — each still with its submission, its first attempt and
- * its webhook deliveries, or none of them — so a burst costs a few round trips and commits
- * instead of one each. Alone, a delivery goes at once. If a batch fails, its deliveries are
- * stored one by one, so one delivery can never fail another.
+ * are stored together by the next one — each still with its submission, its first attempt, that
+ * attempt's calls.place job and its webhook deliveries, or none of them — so a burst costs a few
+ * round trips and commits instead of one each. Alone, a delivery goes at once. If a batch fails,
+ * its deliveries are stored one by one, so one delivery can never fail another.
  */
-export function createIngestStore(db: Database, logger: Logger): IngestStore {
-  const store = createGroupCommit((rows: IngestRow[]) => storeRows(db, rows), {
+export function createIngestStore(db: Database, logger: Logger, queue: Queue): IngestStore {
+  // pg-boss's job insert for calls.place, read from the queue on first use (the queue exists by
+  // then: every role creates the queues at start), again after a failure.
+  let placeCall: Promise<JobInsertSql> | null = null;
+  const write = async (rows: IngestRow[]) => {
+    placeCall ??= jobInsertSql(queue, PLACE_CALL_JOB);
+    const job = await placeCall.catch((error: unknown) => {
+      placeCall = null;
+      throw error;
+    });
+    return storeRows(db, job, rows);
+  };
+  const store = createGroupCommit(write, {
     maxBatch: MAX_BATCH,
     maxInFlight: MAX_IN_FLIGHT,
     retrySingly: {
@@ -72,9 +90,16 @@ export function createIngestStore(db: Database, logger: Logger): IngestStore {
  * (a deactivation is never missed because of the assistant cache); a repeated response id
  * inserts nothing (the unique index; the pre-made submission id tells which row was stored);
  * rows go in assistant order, so concurrent batches take the counters' rows in one order.
+ * A first attempt's calls.place job is pg-boss's own insert (job-insert.ts) reading the attempts
+ * this statement wrote, so a stored attempt always has its job — no enqueue to lose after the
+ * commit — and the job wakes a worker when the statement commits.
  * Prepared: parsed and planned once per connection.
  */
-async function storeRows(db: Database, rows: IngestRow[]): Promise<IngestStored[]> {
+async function storeRows(
+  db: Database,
+  placeCall: JobInsertSql,
+  rows: IngestRow[],
+): Promise<IngestStored[]> {
   const input = rows.map((r, n) => ({
     n,
     submission_id: r.submissionId,
@@ -143,9 +168,24 @@ async function storeRows(db: Database, rows: IngestRow[]): Promise<IngestStored[
       returning 1
     ), notified as (
       select pg_notify(${WEBHOOK_DELIVERIES_CHANNEL}, '') from (select 1 from deliveries limit 1) d
+    ), job as (
+      ${sql.raw(
+        placeCall.insertFrom(`select coalesce(jsonb_agg(jsonb_build_object('data',
+          jsonb_build_object('attemptId', t.id), 'singletonKey', t.id, 'startAfter',
+          t.scheduled_for) || '${JSON.stringify(PLACE_CALL_RETRIES)}'::jsonb), '[]')
+          from attempt t`),
+      )}
+    ), job_notified as (
+      ${sql.raw(
+        placeCall.notify
+          ? `select ${placeCall.notify} from (select 1 from job limit 1) j
+            where exists (select 1 from attempt where scheduled_for <= now())`
+          : "select 1 where false",
+      )}
     )
     select i.n, a.n is not null as active, s.id as submission_id, s.status,
-      t.id as attempt_id, t.scheduled_for, (select count(*) from notified) as notified
+      t.id as attempt_id, t.scheduled_for,
+      (select count(*) from notified) + (select count(*) from job_notified) as notified
     from input i
     left join active a on a.n = i.n
     left join submission s on s.id = i.submission_id
