@@ -192,6 +192,12 @@ describe("API keys and the public read API", async () => {
       totalDurationSeconds: 95,
       outcomes: { qualified: true, budget: 25000 },
     });
+    // The stored values only: the web app's display form is not part of the public API.
+    expect(page.data[0]!.respondent).toEqual({
+      name: "Ours Lead",
+      email: "ours.lead@example.com",
+      phone: "+14155550100",
+    });
     expect(page.data[0]!.attempts.map((a) => [a.id, a.attempt, a.status])).toEqual([
       [ours.missedId, 1, "no-answer"],
       [ours.answeredId, 2, "answered"],

@@ -188,12 +188,13 @@ describe("call records: the lead behind the call", async () => {
     (await list(query)).groups.map((g) => g.respondent.name ?? g.id).sort();
   const q = (params: Record<string, string>) => `?${new URLSearchParams(params)}`;
 
-  it("shows each group's phone number", async () => {
+  it("shows each group's phone number, as stored and as people read it", async () => {
     const page = await list("?search=rivera");
     expect(page.groups[0]!.respondent).toEqual({
       name: "Sam Rivera",
       email: "sam.rivera@example.com",
       phone: "+14155550123",
+      phoneDisplay: "+1 415 555 0123",
     });
   });
 

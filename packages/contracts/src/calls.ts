@@ -48,13 +48,26 @@ export interface CallAttemptItem {
   hasRecording: boolean;
 }
 
+/** Who the call was for, as the submission gave it. */
+export interface Respondent {
+  name: string | null;
+  email: string | null;
+  /** As stored (E.164 when it was valid). */
+  phone: string | null;
+  /**
+   * The number as people read it ("+1 415 555 0123"), formatted by the server so that the web
+   * app's Call Records need not carry a phone library; the stored value when it is not valid.
+   */
+  phoneDisplay: string | null;
+}
+
 /** A submission's attempts (or a call record without a submission, alone). */
 export interface CallGroup {
   id: string;
   submissionId: string | null;
   formTitle: string | null;
   assistantName: string | null;
-  respondent: { name: string | null; email: string | null; phone: string | null };
+  respondent: Respondent;
   latestStatus: CallStatus;
   latestCallId: string;
   latestCallAt: string;
@@ -106,7 +119,7 @@ export interface CallRecordDetails extends CallAttemptItem {
   transcript: unknown;
   formTitle: string | null;
   assistantName: string | null;
-  respondent: { name: string | null; email: string | null; phone: string | null };
+  respondent: Respondent;
   /** When the form was submitted (or received); null for a call without a submission. */
   submittedAt: string | null;
   /** The submitted answers in form order, hidden fields last; empty without a submission. */

@@ -39,6 +39,7 @@ import {
   formSubmissions,
 } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { displayPhone } from "../../lib/phone-display.ts";
 import { isUuid } from "../../lib/uuid.ts";
 
 export interface CallGroupFilter {
@@ -276,6 +277,7 @@ function groupItem(row: GroupRow, attempts: CallAttemptItem[]): CallGroup {
       name: row.respondentName,
       email: row.respondentEmail,
       phone: row.respondentPhoneNumber,
+      phoneDisplay: displayPhone(row.respondentPhoneNumber),
     },
     latestStatus: row.latestStatus,
     latestCallId: row.latestCallId,
@@ -646,6 +648,7 @@ export async function getCallRecord(
       name: row.respondentName ?? null,
       email: row.respondentEmail ?? null,
       phone: row.respondentPhoneNumber ?? null,
+      phoneDisplay: displayPhone(row.respondentPhoneNumber),
     },
     submittedAt: submittedAt ? submittedAt.toISOString() : null,
     answers,

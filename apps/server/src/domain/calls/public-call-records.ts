@@ -6,6 +6,7 @@ import {
   type PublicCallRecord,
   type PublicCallRecordPage,
   parseTranscript,
+  type Respondent,
 } from "@ringback/contracts";
 import type { Database } from "../../db/database.ts";
 import { getCallRecord, listCallGroups } from "./call-records.ts";
@@ -32,7 +33,7 @@ function publicGroup(group: CallGroup): PublicCallGroup {
     submissionId: group.submissionId,
     formTitle: group.formTitle,
     assistantName: group.assistantName,
-    respondent: { ...group.respondent },
+    respondent: publicRespondent(group.respondent),
     latestStatus: group.latestStatus,
     latestCallId: group.latestCallId,
     latestCallAt: group.latestCallAt,
@@ -81,11 +82,16 @@ export async function getPublicCallRecord(
         : null,
     formTitle: details.formTitle,
     assistantName: details.assistantName,
-    respondent: { ...details.respondent },
+    respondent: publicRespondent(details.respondent),
     submittedAt: details.submittedAt,
     answers: details.answers.map((answer) => ({ ...answer })),
     consent: details.consent,
     consentEvidence: details.consentEvidence,
     test: details.isTest,
   };
+}
+
+/** The public API's respondent: the stored values only (the display form is the web app's). */
+function publicRespondent(respondent: Respondent) {
+  return { name: respondent.name, email: respondent.email, phone: respondent.phone };
 }

@@ -10,14 +10,7 @@ import {
 } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
-import {
-  formatAnswer,
-  formatCallDate,
-  formatDuration,
-  formatPhone,
-  STATUS_LABELS,
-  statusTone,
-} from "./format";
+import { formatAnswer, formatCallDate, formatDuration, STATUS_LABELS, statusTone } from "./format";
 import { PlaybackControls, RecordingProgress } from "./playback-controls";
 import { useCallRecord } from "./queries";
 import { parseTranscript } from "./transcript";
@@ -160,7 +153,7 @@ function CallDetailsBody({
   lines: ReturnType<typeof parseTranscript>;
 }) {
   const label = `attempt ${call.callAttempt}`;
-  const phone = formatPhone(call.respondent.phone);
+  const phone = call.respondent.phoneDisplay;
   const visible = call.answers.filter((a) => a.type !== "hidden");
   const hidden = call.answers.filter((a) => a.type === "hidden");
   return (

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { cardAnswers, cardTitle, featuredAttempt } from "./card-content";
 import { type DetailsHandler, DetailsOpener } from "./details-opener";
-import { formatCallDate, formatDuration, formatPhone } from "./format";
+import { formatCallDate, formatDuration } from "./format";
 import { PlaybackControls, RecordingProgress } from "./playback-controls";
 import { useRecordingPlayer } from "./recording-player";
 import { StatusBadge } from "./status-badge";
@@ -65,7 +65,7 @@ function GroupCard({
 }) {
   const player = useRecordingPlayer();
   const title = cardTitle(group.respondent);
-  const phone = formatPhone(group.respondent.phone);
+  const phone = group.respondent.phoneDisplay;
   const named = Boolean(group.respondent.name?.trim());
   const featured = featuredAttempt(group.attempts);
   const answers = cardAnswers(group.outcomes, questions);

@@ -22,7 +22,7 @@ import { CallDetailsSheet } from "./call-details-sheet-lazy";
 import { CallRecordCards } from "./call-record-cards";
 import { CallRecordsFilters } from "./call-records-filters";
 import { type DetailsHandler, DetailsOpener } from "./details-opener";
-import { formatCallDate, formatDuration, formatPhone } from "./format";
+import { formatCallDate, formatDuration } from "./format";
 import { PlaybackControls, RecordingProgress } from "./playback-controls";
 import { exportLink, useCallGroups, useCallGroupsCount, useOutcomeQuestions } from "./queries";
 import { RecordingPlayerProvider, useRecordingPlayer } from "./recording-player";
@@ -373,7 +373,7 @@ function GroupRows({
 }) {
   const player = useRecordingPlayer();
   const who = group.respondent.name?.trim() || "Unknown respondent";
-  const phone = formatPhone(group.respondent.phone);
+  const phone = group.respondent.phoneDisplay;
   return (
     <Fragment>
       <TableRow data-group={group.id}>

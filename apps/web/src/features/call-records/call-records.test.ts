@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { pageWindow } from "@/lib/page-window";
+import { formatPhone } from "@/lib/phone-format";
 import { avatarUrl, emailHash, initials } from "./avatar";
 import {
   formatAnswer,
   formatCallDate,
   formatClock,
   formatDuration,
-  formatPhone,
+  formatInstant,
   spokenDuration,
   statusTone,
 } from "./format";
@@ -28,6 +29,10 @@ describe("duration", () => {
   it("formats dates like 'MMM d, yyyy h:mm a'", () => {
     const local = new Date(2026, 10, 3, 16, 5).toISOString();
     expect(formatCallDate(local)).toBe("Nov 3, 2026 4:05 PM");
+    expect(formatCallDate(new Date(2026, 0, 12, 0, 9).toISOString())).toBe("Jan 12, 2026 12:09 AM");
+    expect(formatInstant(new Date(2026, 2, 2, 15, 4, 5).toISOString())).toBe(
+      "Mar 2, 2026 3:04:05 PM",
+    );
   });
 
   it("colours statuses", () => {

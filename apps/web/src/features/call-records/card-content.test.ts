@@ -15,15 +15,12 @@ function attempt(callAttempt: number, hasRecording: boolean): CallAttemptItem {
 
 describe("a call record card (issue 16 §4)", () => {
   it("is headed by the name, else the phone as people read it, else Unknown respondent", () => {
-    expect(cardTitle({ name: " Sam Rivera ", email: null, phone: "+14155550177" })).toBe(
-      "Sam Rivera",
-    );
-    expect(cardTitle({ name: "  ", email: "sam@example.com", phone: "+14155550177" })).toBe(
-      "+1 415 555 0177",
-    );
-    expect(cardTitle({ name: null, email: "sam@example.com", phone: null })).toBe(
-      "Unknown respondent",
-    );
+    const phone = { phone: "+14155550177", phoneDisplay: "+1 415 555 0177" };
+    expect(cardTitle({ name: " Sam Rivera ", email: null, ...phone })).toBe("Sam Rivera");
+    expect(cardTitle({ name: "  ", email: "sam@example.com", ...phone })).toBe("+1 415 555 0177");
+    expect(
+      cardTitle({ name: null, email: "sam@example.com", phone: null, phoneDisplay: null }),
+    ).toBe("Unknown respondent");
   });
 
   it("plays the latest attempt that has a recording, else shows the latest one", () => {

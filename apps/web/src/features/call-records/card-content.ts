@@ -4,11 +4,10 @@ import {
   formatOutcomeValue,
   type OutcomeQuestion,
 } from "@ringback/contracts";
-import { formatPhone } from "./format";
 
 /** A card's heading: the respondent's name, else their phone, else "Unknown respondent". */
 export function cardTitle(respondent: CallGroup["respondent"]): string {
-  return respondent.name?.trim() || formatPhone(respondent.phone) || "Unknown respondent";
+  return respondent.name?.trim() || respondent.phoneDisplay || "Unknown respondent";
 }
 
 /**

@@ -1,6 +1,4 @@
 import type { CallStatus, SubmittedAnswerValue } from "@ringback/contracts";
-import { format } from "date-fns";
-import { parsePhoneNumberFromString } from "libphonenumber-js";
 
 /** SPEC.md §9: 'N/A' if 0 or missing, '< 1 min' under a minute, otherwise '{n} min' (rounded). */
 export function formatDuration(seconds: number | null | undefined): string {
@@ -11,7 +9,41 @@ export function formatDuration(seconds: number | null | undefined): string {
 
 /** SPEC.md §2: an attempt's date, like 'Nov 3, 2026 4:05 PM', in the browser's time zone. */
 export function formatCallDate(iso: string): string {
-  return format(new Date(iso), "MMM d, yyyy h:mm a");
+  const part = datePartsOf(CALL_DATE, iso);
+  return `${part("month")} ${part("day")}, ${part("year")} ${part("hour")}:${part("minute")} ${part("dayPeriod")}`;
+}
+
+/** 'Nov 3, 2026 4:05:09 PM': a webhook delivery's instant, to the second. */
+export function formatInstant(iso: string): string {
+  const part = datePartsOf(INSTANT, iso);
+  return `${part("month")} ${part("day")}, ${part("year")} ${part("hour")}:${part("minute")}:${part("second")} ${part("dayPeriod")}`;
+}
+
+// The browser's own date formatting (no date library on the Call Records page: issue 16), in
+// English as the rest of the app, in the browser's time zone; assembled from parts so that the
+// text is the same in every engine ("Nov 3, 2026 4:05 PM", without the comma some put after
+// the year).
+const CALL_DATE = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
+const INSTANT = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  second: "2-digit",
+  hour12: true,
+});
+
+function datePartsOf(format: Intl.DateTimeFormat, iso: string) {
+  const parts = format.formatToParts(new Date(iso));
+  return (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
 }
 
 export const STATUS_LABELS: Record<CallStatus, string> = {
@@ -31,14 +63,6 @@ export function statusTone(status: CallStatus): "success" | "info" | "muted" {
   if (status === "answered" || status === "completed") return "success";
   if (status === "in-progress") return "info";
   return "muted";
-}
-
-/** A stored phone number as people read it (+1 415 555 0123); anything unparsable as stored. */
-export function formatPhone(phone: string | null | undefined): string | null {
-  const value = phone?.trim();
-  if (!value) return null;
-  const parsed = parsePhoneNumberFromString(value);
-  return parsed?.isValid() ? parsed.formatInternational() : value;
 }
 
 /** An answer as text: a ticked box is Yes or No, choices are listed, nothing is 'No answer'. */

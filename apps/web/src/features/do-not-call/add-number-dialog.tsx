@@ -13,8 +13,8 @@ import { FieldError, fieldA11y } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/sonner";
-import { formatPhone } from "@/features/call-records/format";
 import { serverFieldErrors } from "@/lib/form-errors";
+import { formatPhone } from "@/lib/phone-format";
 import { useAddDoNotCall } from "./queries";
 
 /**

@@ -23,9 +23,10 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { CallDetailsSheet } from "@/features/call-records/call-details-sheet-lazy";
-import { formatCallDate, formatPhone } from "@/features/call-records/format";
+import { formatCallDate } from "@/features/call-records/format";
 import { TableSkeleton } from "@/features/organization-settings/components/table-skeleton";
 import { useCurrentOrganization } from "@/lib/organizations";
+import { formatPhone } from "@/lib/phone-format";
 import { AddNumberDialog } from "./add-number-dialog";
 import { ImportDialog } from "./import-dialog";
 import { doNotCallExportLink, useDoNotCallList, useRemoveDoNotCall } from "./queries";

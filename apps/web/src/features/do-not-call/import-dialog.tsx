@@ -15,7 +15,7 @@ import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
-import { formatPhone } from "@/features/call-records/format";
+import { formatPhone } from "@/lib/phone-format";
 import { useImportDoNotCall } from "./queries";
 
 /** Files larger than this cannot be sent in one request (the API takes 1 MiB). */

@@ -1,5 +1,5 @@
 import type { AuditEventItem } from "@ringback/contracts";
-import { formatPhone } from "@/features/call-records/format";
+import { formatPhone } from "@/lib/phone-format";
 import { retentionLabel } from "./retention";
 
 /** What the trail's fields are called on screen. */

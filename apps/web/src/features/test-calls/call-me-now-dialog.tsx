@@ -4,9 +4,10 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { formatPhone } from "@/lib/phone-format";
 import { useUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
-import { formatClock, formatPhone, STATUS_LABELS, statusTone } from "../call-records/format";
+import { formatClock, STATUS_LABELS, statusTone } from "../call-records/format";
 import { useTestCall } from "./queries";
 import {
   liveHeading,

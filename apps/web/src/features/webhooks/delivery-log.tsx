@@ -1,5 +1,4 @@
 import type { WebhookDelivery } from "@ringback/contracts";
-import { format } from "date-fns";
 import { Inbox, RotateCw } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -13,12 +12,13 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
+import { formatInstant } from "@/features/call-records/format";
 import { TableSkeleton } from "@/features/organization-settings/components/table-skeleton";
 import { useResendDelivery, useWebhookDeliveries } from "./queries";
 
 /** A delivery's time with seconds, in the browser's zone ("Mar 2, 2026 3:04:05 PM"). */
 export function formatDeliveryTime(iso: string): string {
-  return format(new Date(iso), "MMM d, yyyy h:mm:ss a");
+  return formatInstant(iso);
 }
 
 /** What the status badge says, and its colour. */
