@@ -14,6 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { ROUTE_MODULES } from "../apps/web/build/route-pages.ts";
+import { FIRST_VIEW_BOOT_DATA_ID } from "../packages/contracts/src/first-view.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const WEB_ROOT = path.join(root, "apps/web");
@@ -44,6 +45,8 @@ const LANDING_PACKAGES = new Set([
 const LANDING_SOURCES = [
   /^src\/main\.tsx$/,
   /^src\/app\/(app|router|root-layout|lazy-page|lazy-modules|page-error-boundary)\.tsx?$/,
+  // Whether the page came with an admin page's first view (ADR 0022), which React then keeps.
+  /^src\/app\/first-view(-hold)?\.tsx?$/,
   // Whether the page came with the admin pages' loading spinner, which React then keeps.
   /^src\/app\/first-load\.ts$/,
   /^src\/features\/landing\/[^/]+\.tsx?$/,
@@ -172,7 +175,10 @@ export function landingChunkSet(dist = WEB_DIST): string[] {
   return [...files.js, ...files.css];
 }
 
-/** The scripts, module preloads and stylesheets an HTML page references (paths without "/"). */
+/**
+ * The scripts, module preloads and stylesheets an HTML page references (paths without "/"),
+ * those its first-view boot script loads included.
+ */
 export function htmlReferences(html: string): string[] {
   const references: string[] = [];
   for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
@@ -185,6 +191,14 @@ export function htmlReferences(html: string): string[] {
       continue;
     }
     references.push(url.replace(/^\//, ""));
+  }
+  // A page with a first view lists its scripts for the boot script instead (ADR 0022).
+  const boot = new RegExp(
+    `<script type="application/json" id="${FIRST_VIEW_BOOT_DATA_ID}">([^<]*)</script>`,
+  ).exec(html)?.[1];
+  if (boot) {
+    const { entry, modules } = JSON.parse(boot) as { entry: string; modules: string[] };
+    for (const url of [entry, ...modules]) references.push(url.replace(/^\//, ""));
   }
   return references;
 }

@@ -1,6 +1,11 @@
 import path from "node:path";
 import type { Plugin, ResolvedConfig, Rollup } from "vite";
+import {
+  FIRST_VIEW_BOOT_DATA_ID,
+  FIRST_VIEW_BOOT_SCRIPT,
+} from "../../../packages/contracts/src/first-view.ts";
 import { FIRST_LOAD_HTML } from "../src/app/first-load.ts";
+import { FIRST_VIEW_HEADINGS, firstViewHtml } from "../src/app/first-view.ts";
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -96,17 +101,54 @@ export function routePages(): Plugin {
           ];
           if (!html.includes("</head>")) throw new Error("routePages: index.html has no </head>");
           if (!html.includes(ROOT)) throw new Error(`routePages: index.html has no ${ROOT}`);
-          let page = withoutFontPreload(html).replace(
-            "</head>",
-            `    ${tags.join("\n    ")}\n  </head>`,
-          );
-          // An admin page shows its loading spinner from the first byte (src/app/first-load.ts).
-          if (adminPage) page = page.replace(ROOT, `<div id="root">${FIRST_LOAD_HTML}</div>`);
+          const heading = FIRST_VIEW_HEADINGS[route as keyof typeof FIRST_VIEW_HEADINGS];
+          const page = heading
+            ? firstViewPage(
+                html,
+                tags,
+                js.map((file) => `${config.base}${file}`),
+                heading,
+              )
+            : withoutFontPreload(html)
+                .replace("</head>", `    ${tags.join("\n    ")}\n  </head>`)
+                // An admin page shows its loading spinner from the first byte (first-load.ts).
+                .replace(ROOT, adminPage ? `<div id="root">${FIRST_LOAD_HTML}</div>` : ROOT);
           this.emitFile({ type: "asset", fileName: `${route.slice(1)}/index.html`, source: page });
         }
       },
     },
   };
+}
+
+/**
+ * A page with a first view (ADR 0022): the root holds the frame and the page's heading, and no
+ * script is fetched before they have painted — the entry, its imports and the page's chunks are
+ * listed for the boot script instead (FIRST_VIEW_BOOT_SCRIPT), which adds them then. The
+ * stylesheets, the session and the font (the heading is set in it) are fetched at once.
+ */
+function firstViewPage(
+  html: string,
+  tags: string[],
+  routeScripts: string[],
+  heading: (typeof FIRST_VIEW_HEADINGS)[keyof typeof FIRST_VIEW_HEADINGS],
+): string {
+  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+  const preload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+  const entrySrc = entry.exec(html)?.[1];
+  if (!entrySrc) throw new Error("routePages: index.html has no module entry");
+  const modules = [...html.matchAll(preload)].map((match) => match[1]!);
+  const boot = JSON.stringify({ entry: entrySrc, modules: [...modules, ...routeScripts] });
+  const stylesAndData = tags.filter((tag) => !tag.includes('rel="modulepreload"'));
+  return html
+    .replace(entry, "")
+    .replace(preload, "")
+    .replace("</head>", `    ${stylesAndData.join("\n    ")}\n  </head>`)
+    .replace(
+      ROOT,
+      `<div id="root">${firstViewHtml(heading)}</div>\n    ` +
+        `<script type="application/json" id="${FIRST_VIEW_BOOT_DATA_ID}">${boot}</script>\n    ` +
+        `<script>${FIRST_VIEW_BOOT_SCRIPT}</script>`,
+    );
 }
 
 /**

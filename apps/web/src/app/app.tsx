@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { BrowserRouter } from "react-router";
 import { pageStartsWithSpinner } from "./first-load";
+import { FirstViewHold, holdsFirstView } from "./first-view-hold";
 import { PageErrorBoundary } from "./page-error-boundary";
 import { AppRoutes } from "./router";
 
@@ -51,8 +52,10 @@ export function FirstLoad() {
   );
 }
 
-// Read before React first renders into the root, which replaces what the HTML put there.
-const fallback =
-  typeof document !== "undefined" && pageStartsWithSpinner(document.getElementById("root")) ? (
-    <FirstLoad />
-  ) : null;
+// Read before React first renders into the root, which replaces what the HTML put there: the
+// page's first view (main.tsx holds it), else its spinner, else nothing.
+const fallback = holdsFirstView() ? (
+  <FirstViewHold />
+) : typeof document !== "undefined" && pageStartsWithSpinner(document.getElementById("root")) ? (
+  <FirstLoad />
+) : null;

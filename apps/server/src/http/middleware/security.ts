@@ -1,21 +1,27 @@
 import { createHash } from "node:crypto";
+import { FIRST_VIEW_BOOT_SCRIPT } from "@ringback/contracts/first-view";
 import { THEME_BOOT_SCRIPT } from "@ringback/contracts/theme";
 import { secureHeaders } from "hono/secure-headers";
 
-/** The one inline script allowed: the web app's theme script (issue 16 §5), by its hash. */
-const themeScriptSource = `'sha256-${createHash("sha256").update(THEME_BOOT_SCRIPT).digest("base64")}'`;
+const scriptHash = (script: string) =>
+  `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+/**
+ * The only inline scripts allowed, by their hashes: the web app's theme script (issue 16 §5) and
+ * the admin pages' first-view boot script (issue 16, ADR 0022).
+ */
+const inlineScriptSources = [scriptHash(THEME_BOOT_SCRIPT), scriptHash(FIRST_VIEW_BOOT_SCRIPT)];
 
 /**
  * Security headers for every response. The content security policy allows only our own
  * origin for scripts, data and frames-of-us; inline styles are allowed because the toast and
- * dialog libraries inject <style> at run time. No inline script is allowed but the theme
- * script, named by its SHA-256 hash.
+ * dialog libraries inject <style> at run time. No inline script is allowed but the theme and
+ * first-view boot scripts, named by their SHA-256 hashes.
  */
 export function securityHeaders(options: { isProduction: boolean }) {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", themeScriptSource],
+      scriptSrc: ["'self'", ...inlineScriptSources],
       styleSrc: ["'self'", "'unsafe-inline'"],
       // Respondents' avatars come from Gravatar (issue 7); everything else is ours.
       imgSrc: ["'self'", "data:", "blob:", "https://www.gravatar.com"],

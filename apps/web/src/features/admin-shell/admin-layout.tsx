@@ -11,6 +11,7 @@ import {
 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { releaseFirstView } from "@/app/first-view-hold";
 import { Brand } from "@/components/brand";
 import { CreateOrganizationDialog } from "@/components/create-organization-dialog";
 import {
@@ -60,6 +61,8 @@ export function AdminLayout() {
   const [creating, setCreating] = useState(false);
   const { current, role } = useCurrentOrganization();
   const live = useLiveUpdates(current?.id);
+  // The page's first view (if its HTML had one) has been replaced by the frame and the page.
+  useEffect(() => releaseFirstView(), []);
   return (
     <SidebarProvider>
       <Sidebar>

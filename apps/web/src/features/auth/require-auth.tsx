@@ -1,6 +1,7 @@
 import type { OrganizationRole } from "@ringback/contracts";
 import type * as React from "react";
 import { Navigate, useLocation } from "react-router";
+import { FirstViewHold, holdsFirstView, releaseFirstView } from "@/app/first-view-hold";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentOrganization } from "@/lib/organizations";
 import { useAuth } from "@/lib/session";
@@ -28,7 +29,12 @@ export function RequireAuth({
     membershipLoading: isLoading,
   });
 
-  if (decision === "loading") return <Spinner className="min-h-svh" />;
+  if (decision === "loading") {
+    // On the first load of a page with a first view, that view stays until the page is there.
+    return holdsFirstView() ? <FirstViewHold /> : <Spinner className="min-h-svh" />;
+  }
+  // Going elsewhere: the first view (if any) is not this page's any more.
+  if (decision === "login" || decision === "unauthorized") releaseFirstView();
   if (decision === "login") {
     return (
       <Navigate

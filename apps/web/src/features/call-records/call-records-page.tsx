@@ -2,6 +2,7 @@ import { type CallGroup, formatOutcomeValue, type OutcomeQuestion } from "@ringb
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, Download, RotateCw } from "lucide-react";
 import { Fragment, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { FIRST_VIEW_HEADINGS } from "@/app/first-view";
 import { Pagination } from "@/components/pagination";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -62,6 +63,8 @@ function useUrlParams(): [
   );
   return [params, update];
 }
+
+const heading = FIRST_VIEW_HEADINGS["/admin/call-records"];
 
 /** SPEC.md §2 Call Records. */
 export function CallRecordsPage() {
@@ -170,11 +173,10 @@ function CallRecords({ organizationId }: { organizationId: string }) {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
+        {/* The page's first view shows this heading before any script: same texts, same classes. */}
         <div>
-          <h1 className="text-3xl font-semibold tracking-tight">Call Records</h1>
-          <p className="mt-1 text-muted-foreground">
-            Every call your assistants made, grouped by submission.
-          </p>
+          <h1 className="text-3xl font-semibold tracking-tight">{heading.title}</h1>
+          <p className="mt-1 text-muted-foreground">{heading.description}</p>
         </div>
         <Button variant="outline" onClick={() => void downloadCsv()} disabled={exporting}>
           {exporting ? <Spinner className="size-4" /> : <Download aria-hidden="true" />}
