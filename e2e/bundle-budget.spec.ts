@@ -111,12 +111,13 @@ test.describe("each page's own index.html", () => {
 });
 
 test.describe("an admin page's first load", () => {
-  test("paints the loading spinner from the HTML, and its organizations come with the session", async ({
+  test("paints the loading spinner or the first view from the HTML, and its organizations come with the session", async ({
     page,
     request,
   }) => {
     // The spinner is in the admin pages' HTML, not in the sign-in pages' (they show at once),
-    // but for the pages with a first view instead (first-view.spec.ts).
+    // but for the pages with a first view instead (first-view.spec.ts); the dashboard's names
+    // the organization, so without a session it is the spinner page.
     for (const path of ["/admin/dashboard", "/admin/settings/unknown"]) {
       expect(await (await request.get(path)).text(), path).toContain(
         `<div id="root">${FIRST_LOAD_HTML}</div>`,
@@ -137,7 +138,8 @@ test.describe("an admin page's first load", () => {
         organizationLists.push(r.url());
       }
     });
-    // A cold load: the spinner shows while no script has arrived yet, then the dashboard.
+    // A cold load: the dashboard's first view (its heading, the organization's name written by
+    // the server: ADR 0022) shows while no script has arrived yet, then the dashboard itself.
     let release = () => {};
     const scriptsHeld = new Promise<void>((resolve) => {
       release = resolve;
@@ -149,9 +151,11 @@ test.describe("an admin page's first load", () => {
     // (A reload: the fixture's goto waits for the page to finish loading.)
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await page.reload({ waitUntil: "commit" });
-    await expect(page.getByRole("status").getByText("Loading...")).toBeVisible();
-    release();
+    await expect(page.locator("[data-first-view]")).toBeVisible();
     await expect(page.getByRole("heading", { name: `${person.company} Dashboard` })).toBeVisible();
+    release();
+    await expect(page.getByText("Get Started by Connecting a Form Provider")).toBeVisible();
+    await expect(page.locator("[data-first-view]")).toHaveCount(0);
     expect(organizationLists).toEqual([]);
   });
 });

@@ -62,6 +62,11 @@ export class TestClient {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
+  /** Sets a cookie as the web app's own script would (document.cookie). */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, encodeURIComponent(value));
+  }
+
   /** A cookie's value as the server set it (URL-decoded), or undefined. */
   cookie(name: string): string | undefined {
     const value = this.cookies.get(name);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { precompress } from "../../web/build/precompress.ts";
+import { escapeHtml } from "../src/lib/escape-html.ts";
 import { startRingback } from "../src/runtime.ts";
 import { signUp } from "./auth-client.ts";
 import { activeAssistant } from "./call-helpers.ts";
@@ -74,6 +75,11 @@ const pageHtml = (name: string) =>
   );
 const adminHtml = pageHtml("admin-root");
 const dashboardHtml = pageHtml("dashboard-page");
+/** The dashboard's first view, which names the organization (ADR 0022): the server fills it in. */
+const dashboardFirstView = indexHtml.replace(
+  '<div id="root"></div>',
+  '<div id="root"><div data-first-view><h1><!--first-view:organization--> Dashboard</h1></div></div>',
+);
 const favicon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#4338ca"/><path d="M9 16h14M16 9v14" stroke="#fff" stroke-width="3"/></svg>\n`;
 const font = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7919) % 251));
 
@@ -85,6 +91,7 @@ async function fakeWebBuild(): Promise<string> {
     "index.html": indexHtml,
     "admin/index.html": adminHtml,
     "admin/dashboard/index.html": dashboardHtml,
+    "admin/dashboard/first-view.html": dashboardFirstView,
     "favicon.svg": favicon,
     ".source-fingerprint": "fingerprint\n",
     "assets/app-3f9a1c2e.js": script,
@@ -409,6 +416,38 @@ describe("serving the web app and the API like a CDN would", async () => {
     describe("signed in", async () => {
       const { client, organization } = await signUp(url, database.db);
       const auth = { ...chrome, authorization: `Bearer ${client.accessToken}` };
+
+      it("writes the current organization into the dashboard's first view, for this user only", async () => {
+        const page = async (path: string) => {
+          const response = await client.request(path, { headers: chrome });
+          return { response, body: await response.text() };
+        };
+        const { response, body } = await page("/admin/dashboard");
+        expect(response.status).toBe(200);
+        expect(body).toContain(`<h1>${escapeHtml(organization.name)} Dashboard</h1>`);
+        expect(response.headers.get("cache-control")).toBe("private, no-cache");
+        expect(response.headers.get("vary")).toContain("Cookie");
+        expect(response.headers.get("x-robots-tag")).toBe("noindex");
+        // A name is text, never markup.
+        const tricky = await client.json<{ id: string }>("/api/organizations", {
+          method: "POST",
+          json: { name: "Ana & <b>Co</b>" },
+        });
+        // The pick the browser remembers (mirrored in a cookie) decides, as in the web app.
+        client.setCookie("ringback_organization", tricky.id);
+        expect((await page("/admin/dashboard")).body).toContain(
+          "<h1>Ana &amp; &lt;b&gt;Co&lt;/b&gt; Dashboard</h1>",
+        );
+        // A pick that is no longer theirs: their first organization.
+        client.setCookie("ringback_organization", "gone");
+        expect((await page("/admin/dashboard")).body).toContain(
+          `<h1>${escapeHtml(organization.name)} Dashboard</h1>`,
+        );
+        // No session: the page with the spinner, as a static file (precompressed, revalidated).
+        const anonymous = await raw(`${url}/admin/dashboard`, chrome);
+        expect(anonymous.headers["cache-control"]).toBe("no-cache");
+        expect(brotliDecompressSync(anonymous.body).toString()).toBe(dashboardHtml);
+      });
 
       it("never compresses the live-updates stream", async () => {
         const response = await firstChunk(

@@ -5,7 +5,13 @@ import {
   FIRST_VIEW_BOOT_SCRIPT,
 } from "../../../packages/contracts/src/first-view.ts";
 import { FIRST_LOAD_HTML } from "../src/app/first-load.ts";
-import { FIRST_VIEW_HEADINGS, firstViewHtml } from "../src/app/first-view.ts";
+import {
+  FIRST_VIEW_FILE,
+  FIRST_VIEW_HEADINGS,
+  type FirstViewHeading,
+  firstViewHtml,
+  ORGANIZATION_SLOT,
+} from "../src/app/first-view.ts";
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -101,19 +107,37 @@ export function routePages(): Plugin {
           ];
           if (!html.includes("</head>")) throw new Error("routePages: index.html has no </head>");
           if (!html.includes(ROOT)) throw new Error(`routePages: index.html has no ${ROOT}`);
-          const heading = FIRST_VIEW_HEADINGS[route as keyof typeof FIRST_VIEW_HEADINGS];
-          const page = heading
+          const heading: FirstViewHeading | undefined =
+            FIRST_VIEW_HEADINGS[route as keyof typeof FIRST_VIEW_HEADINGS];
+          const firstView = heading
             ? firstViewPage(
                 html,
                 tags,
                 js.map((file) => `${config.base}${file}`),
                 heading,
               )
-            : withoutFontPreload(html)
-                .replace("</head>", `    ${tags.join("\n    ")}\n  </head>`)
-                // An admin page shows its loading spinner from the first byte (first-load.ts).
-                .replace(ROOT, adminPage ? `<div id="root">${FIRST_LOAD_HTML}</div>` : ROOT);
-          this.emitFile({ type: "asset", fileName: `${route.slice(1)}/index.html`, source: page });
+            : null;
+          const page = withoutFontPreload(html)
+            .replace("</head>", `    ${tags.join("\n    ")}\n  </head>`)
+            // An admin page shows its loading spinner from the first byte (first-load.ts).
+            .replace(ROOT, adminPage ? `<div id="root">${FIRST_LOAD_HTML}</div>` : ROOT);
+          const dir = route.slice(1);
+          if (firstView && heading?.title.includes(ORGANIZATION_SLOT)) {
+            // Named after the organization: the server fills it in per request and answers with
+            // it when it knows the organization, else with the spinner page (ADR 0022).
+            this.emitFile({
+              type: "asset",
+              fileName: `${dir}/${FIRST_VIEW_FILE}`,
+              source: firstView,
+            });
+            this.emitFile({ type: "asset", fileName: `${dir}/index.html`, source: page });
+          } else {
+            this.emitFile({
+              type: "asset",
+              fileName: `${dir}/index.html`,
+              source: firstView ?? page,
+            });
+          }
         }
       },
     },
@@ -130,7 +154,7 @@ function firstViewPage(
   html: string,
   tags: string[],
   routeScripts: string[],
-  heading: (typeof FIRST_VIEW_HEADINGS)[keyof typeof FIRST_VIEW_HEADINGS],
+  heading: FirstViewHeading,
 ): string {
   const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
   const preload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;

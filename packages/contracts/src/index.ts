@@ -5,6 +5,7 @@ export * from "./call-records-query.ts";
 export * from "./call-records-query.ts";
 export * from "./calls.ts";
 export * from "./compliance.ts";
+export * from "./current-organization.ts";
 export * from "./dashboard.ts";
 export * from "./dashboard-query.ts";
 export * from "./disclosure.ts";

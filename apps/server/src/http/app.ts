@@ -1,5 +1,6 @@
 import type { ApiError } from "@ringback/contracts";
 import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
 import { requestId } from "hono/request-id";
 import type pg from "pg";
 import { createAuth } from "../auth/auth.ts";
@@ -9,6 +10,7 @@ import { createCodeSendLimits } from "../domain/accounts/code-send-limits.ts";
 import { createApiKeyLimits } from "../domain/api-keys/api-key-limits.ts";
 import { dashboardStats } from "../domain/assistants/dashboard-stats.ts";
 import { createTestCallLimits } from "../domain/calls/test-calls.ts";
+import { currentOrganizationName } from "../domain/organizations/current-organization-name.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { Logger } from "../lib/logger.ts";
 import { createEmailSender } from "../providers/email/index.ts";
@@ -275,7 +277,17 @@ export function createApp(deps: AppDeps) {
     );
   }
 
-  if (deps.webDist) mountWebApp(app, deps.webDist);
+  if (deps.webDist) {
+    mountWebApp(app, deps.webDist, {
+      // The dashboard's first view names the current organization (ADR 0022).
+      organizationName: (c) =>
+        currentOrganizationName(
+          { auth, db },
+          { headers: c.req.raw.headers, cookie: (name) => getCookie(c, name) },
+        ),
+      logger,
+    });
+  }
 
   app.onError((error, c) => {
     if (error instanceof AppError) {

@@ -1,4 +1,8 @@
-import type { Organization } from "@ringback/contracts";
+import {
+  CURRENT_ORGANIZATION_COOKIE,
+  type Organization,
+  pickCurrentOrganization,
+} from "@ringback/contracts";
 import {
   type QueryClient,
   queryOptions,
@@ -20,10 +24,15 @@ export const organizationsQueryKey = ["organizations"] as const;
 const listeners = new Set<() => void>();
 function readLast(): string | null {
   try {
-    return localStorage.getItem(LAST_ORGANIZATION_KEY);
+    return localStorage.getItem(LAST_ORGANIZATION_KEY) ?? lastFromCookie();
   } catch {
-    return null;
+    return lastFromCookie();
   }
+}
+/** The pick as the server sees it (ADR 0022): the same rule, the same answer. */
+function lastFromCookie(): string | null {
+  const match = new RegExp(`(?:^|; )${CURRENT_ORGANIZATION_COOKIE}=([^;]*)`).exec(document.cookie);
+  return match ? decodeURIComponent(match[1]!) : null;
 }
 function writeLast(id: string): void {
   try {
@@ -31,6 +40,8 @@ function writeLast(id: string): void {
   } catch {
     // Private mode: the choice lasts for this page only.
   }
+  // biome-ignore lint/suspicious/noDocumentCookie: the server reads the pick to write the dashboard's first view (ADR 0022).
+  document.cookie = `${CURRENT_ORGANIZATION_COOKIE}=${encodeURIComponent(id)}; path=/; max-age=31536000; samesite=lax`;
   for (const listener of listeners) listener();
 }
 function subscribe(listener: () => void) {
@@ -45,13 +56,17 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** Picks the current organization from the list and the remembered id. */
-export function pickCurrentOrganization(
-  organizations: readonly Organization[],
-  lastId: string | null,
-): Organization | null {
-  return organizations.find((o) => o.id === lastId) ?? organizations[0] ?? null;
+// A pick remembered before the cookie mirrored it (or a cookie cleared alone) is mirrored again,
+// so the server's first view and this tab name the same organization.
+try {
+  const remembered = localStorage.getItem(LAST_ORGANIZATION_KEY);
+  if (remembered && lastFromCookie() !== remembered) writeLast(remembered);
+} catch {
+  // No storage: nothing remembered to mirror.
 }
+
+/** Picks the current organization from the list and the remembered id (shared with the server). */
+export { pickCurrentOrganization };
 
 const organizationsQuery = queryOptions({
   queryKey: organizationsQueryKey,

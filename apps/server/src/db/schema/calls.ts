@@ -320,7 +320,7 @@ export const callRecordBinCounts = pgTable(
     /** The call's assistant, or NO_ASSISTANT_KEY. */
     assistantKey: uuid("assistant_key").notNull(),
     status: text("status").$type<CallStatus>().notNull(),
-    /** The writing session's (pg_backend_pid() & 15, migration 0027); 0 also holds the folded calls. */
+    /** The writing session's ((pg_backend_pid() & 15) + 1, migration 0029); 0 holds the folded calls. */
     shard: integer("shard").notNull(),
     calls: integer("calls").notNull(),
   },
@@ -347,7 +347,7 @@ export const callGroupOutcomeCounts = pgTable(
     assistantKey: uuid("assistant_key").notNull(),
     /** The outcome question's key (OutcomeQuestion.key). */
     outcomeKey: text("outcome_key").notNull(),
-    /** The writing session's (pg_backend_pid() & 15, migration 0027); 0 also holds the folded leads. */
+    /** The writing session's ((pg_backend_pid() & 15) + 1, migration 0029); 0 holds the folded leads. */
     shard: integer("shard").notNull(),
     yes: integer("yes").notNull(),
     no: integer("no").notNull(),

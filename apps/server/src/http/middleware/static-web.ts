@@ -1,11 +1,28 @@
 import { createReadStream, existsSync, type Stats } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { isNoIndexPath, robotsTxt } from "@ringback/contracts";
 import type { Context, Hono } from "hono";
 import { getMimeType } from "hono/utils/mime";
+import { escapeHtml } from "../../lib/escape-html.ts";
+import type { Logger } from "../../lib/logger.ts";
 import { type ContentCoding, negotiateEncoding } from "../accept-encoding.ts";
+
+/**
+ * Beside a page's index.html, the page with a first view that names the current organization,
+ * and the marker its name replaces (apps/web/src/app/first-view.ts, ADR 0022).
+ */
+const FIRST_VIEW_FILE = "first-view.html";
+const ORGANIZATION_MARKER = "<!--first-view:organization-->";
+/** A page written for one user: never stored by a shared cache, asked again every time. */
+const PRIVATE_PAGE = "private, no-cache";
+
+export interface WebAppOptions {
+  /** The current organization's name for this request's session, or null (ADR 0022). */
+  organizationName?: (c: Context) => Promise<string | null>;
+  logger?: Logger;
+}
 
 /** Server-only prefixes: a sandbox that is not mounted (production) is a 404, never the app. */
 const isServerPath = (pathname: string) => /^\/(api|assets|sandbox|dev)(\/|$)/.test(pathname);
@@ -31,7 +48,7 @@ const PUBLIC_FILE = "public, max-age=86400";
  * the other private pages say `X-Robots-Tag: noindex`. Files are read from disk on each request,
  * so a rebuild under a running server is picked up.
  */
-export function mountWebApp(app: Hono, webDist: string): void {
+export function mountWebApp(app: Hono, webDist: string, options: WebAppOptions = {}): void {
   const root = path.resolve(webDist);
   const indexFile = path.join(root, "index.html");
   app.get("/robots.txt", (c) => {
@@ -64,6 +81,8 @@ export function mountWebApp(app: Hono, webDist: string): void {
     const page = await nearestPage(root, file);
     if (!page) return c.notFound();
     noIndexIfPrivate(c);
+    const named = await pageNamingOrganization(c, page.file, options);
+    if (named !== null) return named;
     return serveFile(c, page.file, page.stats, REVALIDATE);
   });
 }
@@ -86,6 +105,34 @@ async function nearestPage(
     if (stats) return { file, stats };
   }
   return null;
+}
+
+/**
+ * A page whose first view names the current organization (the dashboard's), with the name the
+ * session's user will see: only when there is a session and an organization. Null otherwise, or
+ * when the name cannot be read (the database away): then the page's own index.html, which
+ * shows the spinner, as every page did before first views.
+ */
+async function pageNamingOrganization(
+  c: Context,
+  indexFile: string,
+  options: WebAppOptions,
+): Promise<Response | null> {
+  if (!options.organizationName) return null;
+  const file = path.join(path.dirname(indexFile), FIRST_VIEW_FILE);
+  if (!(await regularFile(file))) return null;
+  let name: string | null;
+  try {
+    name = await options.organizationName(c);
+  } catch (error) {
+    options.logger?.warn({ err: error }, "First view: the organization's name could not be read");
+    return null;
+  }
+  if (name === null) return null;
+  const html = (await readFile(file, "utf8")).replace(ORGANIZATION_MARKER, escapeHtml(name));
+  c.header("Cache-Control", PRIVATE_PAGE);
+  c.header("Vary", "Cookie");
+  return c.html(c.req.method === "HEAD" ? "" : html);
 }
 
 function noIndexIfPrivate(c: Context): void {

@@ -171,11 +171,11 @@ function CallRecords({ organizationId }: { organizationId: string }) {
   );
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+    <div className={heading.columnClass}>
       <div className="flex flex-wrap items-start justify-between gap-4">
         {/* The page's first view shows this heading before any script: same texts, same classes. */}
         <div>
-          <h1 className="text-3xl font-semibold tracking-tight">{heading.title}</h1>
+          <h1 className={heading.titleClass}>{heading.title}</h1>
           <p className="mt-1 text-muted-foreground">{heading.description}</p>
         </div>
         <Button variant="outline" onClick={() => void downloadCsv()} disabled={exporting}>

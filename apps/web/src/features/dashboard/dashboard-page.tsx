@@ -1,6 +1,7 @@
 import { can, type Organization, type OrganizationRole } from "@ringback/contracts";
 import { Building2, PhoneCall } from "lucide-react";
 import { useEffect, useState } from "react";
+import { FIRST_VIEW_HEADINGS, titleFor } from "@/app/first-view";
 import { PRODUCT_NAME } from "@/components/brand";
 import { CreateOrganizationDialog } from "@/components/create-organization-dialog";
 import { Button } from "@/components/ui/button";
@@ -16,6 +17,8 @@ import { ChartsSection } from "./charts-section";
 import { CreateAssistantMenu } from "./create-assistant-menu";
 import { ProviderCards } from "./provider-cards";
 import { StatsCards } from "./stats-cards";
+
+const heading = FIRST_VIEW_HEADINGS["/admin/dashboard"];
 
 /** SPEC.md §2 Dashboard and its states. */
 export function DashboardPage() {
@@ -93,15 +96,12 @@ function OrganizationDashboard({
   }, [assistants.error]);
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-8">
+    <div className={heading.columnClass}>
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="text-3xl font-semibold tracking-tight break-words">
-            {organization.name} Dashboard
-          </h1>
-          <p className="mt-1 text-muted-foreground">
-            Your form assistants and the calls they make.
-          </p>
+        {/* The page's first view shows this heading before any script: same texts, same classes. */}
+        <div className={heading.blockClass}>
+          <h1 className={heading.titleClass}>{titleFor(heading, organization.name)}</h1>
+          <p className="mt-1 text-muted-foreground">{heading.description}</p>
         </div>
         {hasAssistants && canCreate ? <CreateAssistantMenu /> : null}
       </div>
