@@ -19,3 +19,12 @@ export function Spinner({
     </div>
   );
 }
+
+/**
+ * The spinning icon alone, for a button or a line that says what is loading itself: the
+ * Spinner above carries its own "Loading..." text, which in a 16 px box overlapped the text
+ * beside it (Export CSV, Loading call records...).
+ */
+export function SpinnerIcon({ className }: { className?: string }) {
+  return <Loader2 className={cn("size-4 animate-spin", className)} aria-hidden="true" />;
+}

@@ -7,7 +7,7 @@ import { Pagination } from "@/components/pagination";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/sonner";
-import { Spinner } from "@/components/ui/spinner";
+import { Spinner, SpinnerIcon } from "@/components/ui/spinner";
 import {
   Table,
   TableBody,
@@ -179,7 +179,7 @@ function CallRecords({ organizationId }: { organizationId: string }) {
           <p className="mt-1 text-muted-foreground">{heading.description}</p>
         </div>
         <Button variant="outline" onClick={() => void downloadCsv()} disabled={exporting}>
-          {exporting ? <Spinner className="size-4" /> : <Download aria-hidden="true" />}
+          {exporting ? <SpinnerIcon /> : <Download aria-hidden="true" />}
           Export CSV
         </Button>
       </div>
@@ -222,7 +222,7 @@ function CallRecords({ organizationId }: { organizationId: string }) {
             className="flex items-center justify-center gap-2 py-16 text-muted-foreground"
             role="status"
           >
-            <Spinner className="size-4" /> Loading call records...
+            <SpinnerIcon /> Loading call records...
           </p>
         ) : data.groups.length === 0 ? (
           <p className="py-16 text-center text-muted-foreground">No call records found.</p>
@@ -297,7 +297,7 @@ function CallRecords({ organizationId }: { organizationId: string }) {
 function RetryButton({ onRetry, busy }: { onRetry: () => void; busy: boolean }) {
   return (
     <Button variant="outline" size="sm" onClick={onRetry} disabled={busy}>
-      {busy ? <Spinner className="size-4" /> : <RotateCw aria-hidden="true" />}
+      {busy ? <SpinnerIcon /> : <RotateCw aria-hidden="true" />}
       Retry
     </Button>
   );

@@ -1,7 +1,7 @@
 import { Download, Pause, Play, Square } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { SpinnerIcon } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
 import { formatClock, spokenDuration } from "./format";
 import { PLAYBACK_RATES, useRecordingPlayer, useRecordingProgress } from "./recording-player";
@@ -27,7 +27,7 @@ export function PlaybackControls({
     <div className="flex items-center gap-1">
       {mine && player.state === "loading" ? (
         <Button size="icon" variant="outline" disabled aria-label={`Loading recording of ${label}`}>
-          <Spinner className="size-4" />
+          <SpinnerIcon />
         </Button>
       ) : playing && withPause ? (
         <Button
@@ -141,7 +141,7 @@ export function RecordingProgress({
           disabled={downloading}
           onClick={() => void save()}
         >
-          {downloading ? <Spinner className="size-4" /> : <Download aria-hidden="true" />}
+          {downloading ? <SpinnerIcon /> : <Download aria-hidden="true" />}
         </Button>
       </div>
     </div>

@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { LoadError } from "@/components/ui/load-error";
 import { toast } from "@/components/ui/sonner";
-import { Spinner } from "@/components/ui/spinner";
+import { SpinnerIcon } from "@/components/ui/spinner";
 import {
   Table,
   TableBody,
@@ -168,7 +168,7 @@ function DoNotCallList({
               <Upload aria-hidden="true" /> Import CSV
             </Button>
             <Button variant="outline" onClick={() => void download()} disabled={exporting}>
-              {exporting ? <Spinner className="size-4" /> : <Download aria-hidden="true" />}
+              {exporting ? <SpinnerIcon /> : <Download aria-hidden="true" />}
               Export CSV
             </Button>
           </div>

@@ -14,7 +14,7 @@ import {
 import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/sonner";
-import { Spinner } from "@/components/ui/spinner";
+import { SpinnerIcon } from "@/components/ui/spinner";
 import { formatPhone } from "@/lib/phone-format";
 import { useImportDoNotCall } from "./queries";
 
@@ -138,7 +138,7 @@ export function ImportDialog({
 
         {run.isPending ? (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner className="size-4" />
+            <SpinnerIcon />
             {report ? "Importing…" : `Reading ${fileName ?? "the file"}…`}
           </p>
         ) : null}

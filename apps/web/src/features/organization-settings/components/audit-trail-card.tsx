@@ -2,7 +2,7 @@ import type { Organization } from "@ringback/contracts";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoadError } from "@/components/ui/load-error";
-import { Spinner } from "@/components/ui/spinner";
+import { SpinnerIcon } from "@/components/ui/spinner";
 import { formatCallDate } from "@/features/call-records/format";
 import { useAuditEvents } from "../api/compliance";
 import { auditChanges, describeAuditEvent } from "../audit";
@@ -86,7 +86,7 @@ export function AuditTrailCard({ organization }: { organization: Organization })
                 onClick={() => void trail.fetchNextPage()}
                 disabled={trail.isFetchingNextPage}
               >
-                {trail.isFetchingNextPage ? <Spinner className="size-4" /> : null}
+                {trail.isFetchingNextPage ? <SpinnerIcon /> : null}
                 Show older
               </Button>
             ) : null}
