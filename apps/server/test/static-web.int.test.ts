@@ -426,7 +426,10 @@ describe("serving the web app and the API like a CDN would", async () => {
         expect(response.status).toBe(200);
         expect(body).toContain(`<h1>${escapeHtml(organization.name)} Dashboard</h1>`);
         expect(response.headers.get("cache-control")).toBe("private, no-cache");
-        expect(response.headers.get("vary")).toContain("Cookie");
+        expect(response.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+        expect(response.headers.get("content-type")).toBe("text/html; charset=UTF-8");
+        // Compressed like the other pages (fetch undoes it; the raw bytes say which coding).
+        expect(response.headers.get("content-encoding")).toBe("br");
         expect(response.headers.get("x-robots-tag")).toBe("noindex");
         // A name is text, never markup.
         const tricky = await client.json<{ id: string }>("/api/organizations", {

@@ -2,6 +2,7 @@ import { createReadStream, existsSync, type Stats } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { isNoIndexPath, robotsTxt } from "@ringback/contracts";
 import type { Context, Hono } from "hono";
 import { getMimeType } from "hono/utils/mime";
@@ -131,8 +132,25 @@ async function pageNamingOrganization(
   if (name === null) return null;
   const html = (await readFile(file, "utf8")).replace(ORGANIZATION_MARKER, escapeHtml(name));
   c.header("Cache-Control", PRIVATE_PAGE);
-  c.header("Vary", "Cookie");
-  return c.html(c.req.method === "HEAD" ? "" : html);
+  c.header("Vary", "Cookie, Accept-Encoding");
+  c.header("Content-Type", "text/html; charset=UTF-8");
+  // Compressed like every other page (a few KiB; no secret in it, so no BREACH concern).
+  const coding = negotiateEncoding(c.req.header("Accept-Encoding"), ["br", "gzip", "identity"]);
+  const body =
+    coding === "br"
+      ? brotliCompressSync(html, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 5,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        })
+      : coding === "gzip"
+        ? gzipSync(html, { level: 6 })
+        : Buffer.from(html);
+  if (coding !== "identity") c.header("Content-Encoding", coding);
+  c.header("Content-Length", String(body.byteLength));
+  if (c.req.method === "HEAD") return c.body(null, 200);
+  return c.body(new Uint8Array(body), 200);
 }
 
 function noIndexIfPrivate(c: Context): void {
