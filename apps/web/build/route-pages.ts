@@ -122,22 +122,18 @@ export function routePages(): Plugin {
             // An admin page shows its loading spinner from the first byte (first-load.ts).
             .replace(ROOT, adminPage ? `<div id="root">${FIRST_LOAD_HTML}</div>` : ROOT);
           const dir = route.slice(1);
-          if (firstView && heading?.title.includes(ORGANIZATION_SLOT)) {
-            // Named after the organization: the server fills it in per request and answers with
-            // it when it knows the organization, else with the spinner page (ADR 0022).
+          // A first view named after the organization goes beside the spinner page: the server
+          // fills the name in per request and answers with it when it knows it (ADR 0022).
+          const perRequest = firstView !== null && heading!.title.includes(ORGANIZATION_SLOT);
+          if (perRequest) {
             this.emitFile({
               type: "asset",
               fileName: `${dir}/${FIRST_VIEW_FILE}`,
               source: firstView,
             });
-            this.emitFile({ type: "asset", fileName: `${dir}/index.html`, source: page });
-          } else {
-            this.emitFile({
-              type: "asset",
-              fileName: `${dir}/index.html`,
-              source: firstView ?? page,
-            });
           }
+          const index = firstView !== null && !perRequest ? firstView : page;
+          this.emitFile({ type: "asset", fileName: `${dir}/index.html`, source: index });
         }
       },
     },

@@ -53,7 +53,7 @@ export function FirstLoad() {
 }
 
 // Read before React first renders into the root, which replaces what the HTML put there: the
-// page's first view (main.tsx holds it), else its spinner, else nothing.
+// page's first view (first-view-hold.tsx holds it), else its spinner, else nothing.
 const fallback = holdsFirstView() ? (
   <FirstViewHold />
 ) : typeof document !== "undefined" && pageStartsWithSpinner(document.getElementById("root")) ? (

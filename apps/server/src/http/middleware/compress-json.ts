@@ -1,13 +1,32 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
-import { negotiateEncoding, varyOnAcceptEncoding } from "../accept-encoding.ts";
+import { type ContentCoding, negotiateEncoding, varyOnAcceptEncoding } from "../accept-encoding.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 const isJson = (type: string | null) =>
   type !== null && /^\s*application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type);
+
+/** A text body compressed on the fly (JSON, a page written per request) in the chosen coding. */
+export async function compressText(
+  body: Uint8Array,
+  coding: Exclude<ContentCoding, "identity">,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const compressed =
+    coding === "br"
+      ? await brotli(body, {
+          params: {
+            // Quality 5 of 11: most of the saving at a small fraction of the time.
+            [constants.BROTLI_PARAM_QUALITY]: 5,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+          },
+        })
+      : await gzipAsync(body, { level: 6 });
+  return new Uint8Array(compressed);
+}
 
 /**
  * Compresses JSON answers on the fly (issue 16 §2): Brotli or gzip by Accept-Encoding, when the
@@ -43,18 +62,8 @@ export function compressJson(options: { threshold: number }): MiddlewareHandler 
       c.res = new Response(body, uncompressed);
       return;
     }
-    const compressed =
-      coding === "br"
-        ? await brotli(body, {
-            params: {
-              // Quality 5 of 11: most of the saving at a small fraction of the time.
-              [constants.BROTLI_PARAM_QUALITY]: 5,
-              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-            },
-          })
-        : await gzipAsync(body, { level: 6 });
-    c.res = new Response(new Uint8Array(compressed), uncompressed);
+    const compressed = await compressText(body, coding);
+    c.res = new Response(compressed, uncompressed);
     // Set after the swap: Hono copies the old response's headers onto the new one.
     c.res.headers.set("Content-Encoding", coding);
     c.res.headers.set("Content-Length", String(compressed.byteLength));

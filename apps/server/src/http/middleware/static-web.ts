@@ -2,13 +2,13 @@ import { createReadStream, existsSync, type Stats } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { isNoIndexPath, robotsTxt } from "@ringback/contracts";
 import type { Context, Hono } from "hono";
 import { getMimeType } from "hono/utils/mime";
 import { escapeHtml } from "../../lib/escape-html.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { type ContentCoding, negotiateEncoding } from "../accept-encoding.ts";
+import { compressText } from "./compress-json.ts";
 
 /**
  * Beside a page's index.html, the page with a first view that names the current organization,
@@ -136,21 +136,12 @@ async function pageNamingOrganization(
   c.header("Content-Type", "text/html; charset=UTF-8");
   // Compressed like every other page (a few KiB; no secret in it, so no BREACH concern).
   const coding = negotiateEncoding(c.req.header("Accept-Encoding"), ["br", "gzip", "identity"]);
-  const body =
-    coding === "br"
-      ? brotliCompressSync(html, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 5,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          },
-        })
-      : coding === "gzip"
-        ? gzipSync(html, { level: 6 })
-        : Buffer.from(html);
+  const text = new TextEncoder().encode(html);
+  const body = coding === "identity" ? text : await compressText(text, coding);
   if (coding !== "identity") c.header("Content-Encoding", coding);
   c.header("Content-Length", String(body.byteLength));
   if (c.req.method === "HEAD") return c.body(null, 200);
-  return c.body(new Uint8Array(body), 200);
+  return c.body(body, 200);
 }
 
 function noIndexIfPrivate(c: Context): void {

@@ -28,16 +28,18 @@ function withSonner(show: (module: SonnerModule) => void): void {
 }
 
 type Message = Parameters<SonnerModule["toast"]>[0];
+/** One kind of toast, shown once Sonner is there. */
+const kind =
+  (pick: (t: SonnerModule["toast"]) => (message: Message, options?: ExternalToast) => unknown) =>
+  (message: Message, options?: ExternalToast) =>
+    withSonner((m) => pick(m.toast)(message, options));
 
 export const toast = Object.assign(
-  (message: Message, options?: ExternalToast) => withSonner((m) => m.toast(message, options)),
+  kind((t) => t),
   {
-    success: (message: Message, options?: ExternalToast) =>
-      withSonner((m) => m.toast.success(message, options)),
-    error: (message: Message, options?: ExternalToast) =>
-      withSonner((m) => m.toast.error(message, options)),
-    info: (message: Message, options?: ExternalToast) =>
-      withSonner((m) => m.toast.info(message, options)),
+    success: kind((t) => t.success),
+    error: kind((t) => t.error),
+    info: kind((t) => t.info),
     /** Dismisses every toast, or one; nothing to do while none was ever shown. */
     dismiss: (id?: string | number) => {
       if (wanted) withSonner((m) => m.toast.dismiss(id));

@@ -9,41 +9,35 @@ export function formatDuration(seconds: number | null | undefined): string {
 
 /** SPEC.md §2: an attempt's date, like 'Nov 3, 2026 4:05 PM', in the browser's time zone. */
 export function formatCallDate(iso: string): string {
-  const part = datePartsOf(CALL_DATE, iso);
-  return `${part("month")} ${part("day")}, ${part("year")} ${part("hour")}:${part("minute")} ${part("dayPeriod")}`;
+  return dateText(CALL_DATE, iso);
 }
 
 /** 'Nov 3, 2026 4:05:09 PM': a webhook delivery's instant, to the second. */
 export function formatInstant(iso: string): string {
-  const part = datePartsOf(INSTANT, iso);
-  return `${part("month")} ${part("day")}, ${part("year")} ${part("hour")}:${part("minute")}:${part("second")} ${part("dayPeriod")}`;
+  return dateText(INSTANT, iso);
 }
 
 // The browser's own date formatting (no date library on the Call Records page: issue 16), in
 // English as the rest of the app, in the browser's time zone; assembled from parts so that the
 // text is the same in every engine ("Nov 3, 2026 4:05 PM", without the comma some put after
 // the year).
-const CALL_DATE = new Intl.DateTimeFormat("en-US", {
+const DATE_AND_TIME = {
   month: "short",
   day: "numeric",
   year: "numeric",
   hour: "numeric",
   minute: "2-digit",
   hour12: true,
-});
-const INSTANT = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  second: "2-digit",
-  hour12: true,
-});
+} as const;
+const CALL_DATE = new Intl.DateTimeFormat("en-US", DATE_AND_TIME);
+const INSTANT = new Intl.DateTimeFormat("en-US", { ...DATE_AND_TIME, second: "2-digit" });
 
-function datePartsOf(format: Intl.DateTimeFormat, iso: string) {
+function dateText(format: Intl.DateTimeFormat, iso: string): string {
   const parts = format.formatToParts(new Date(iso));
-  return (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? "";
+  const seconds = part("second") ? `:${part("second")}` : "";
+  return `${part("month")} ${part("day")}, ${part("year")} ${part("hour")}:${part("minute")}${seconds} ${part("dayPeriod")}`;
 }
 
 export const STATUS_LABELS: Record<CallStatus, string> = {
