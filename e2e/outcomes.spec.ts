@@ -126,10 +126,10 @@ test("a new user asks each call 'Qualified?' and 'Budget', sees the answers, and
   expect((await exported).url()).toContain(`outcome=qualified%3A${qualified.toLowerCase()}`);
   const csv = readFileSync((await (await download).path())!, "utf8");
   const [header, ...lines] = csv.trim().split(/\r?\n/);
-  expect(header).toMatch(/,Outcome: Qualified\?,Outcome: Budget$/);
+  expect(header).toMatch(/,"Outcome: Qualified\?","Outcome: Budget"$/);
   expect(lines).toHaveLength(1);
   expect(lines[0]).toContain("Rosa Delgado");
-  expect(lines[0]).toMatch(new RegExp(`,${qualified},"?[\\d,.]+"?$`));
+  expect(lines[0]).toMatch(new RegExp(`,"${qualified}","?[\\d,.]+"?$`));
 
   await outcome.click();
   await page.getByRole("option", { name: `Qualified?: ${other}` }).click();

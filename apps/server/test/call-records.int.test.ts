@@ -14,6 +14,7 @@ import {
 } from "../src/db/schema/index.ts";
 import { startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
+import { formulaCells, spreadsheetCells } from "./spreadsheet.ts";
 
 describe("the call records API: grouped, searched, filtered, sorted and paged on the server", async () => {
   const app = await startTestRingback({ env: { CODE_SENDS_PER_IP: "1000" } });
@@ -295,26 +296,50 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
       /attachment; filename="call-records-/,
     );
     const lines = (await response.text()).trim().split("\r\n");
+    // Every text cell is quoted (numbers are not).
     expect(lines[0]).toBe(
-      "Form,Respondent,Email,Phone,Attempt,Status,Duration (seconds),Called at,Latest status,Total duration (seconds),Test call," +
-        "Consent question,Consent question description,Consent answer,Consent given at,Form opened at,Response ID,Phone as typed,Form ID,Form last updated",
+      [
+        "Form",
+        "Respondent",
+        "Email",
+        "Phone",
+        "Attempt",
+        "Status",
+        "Duration (seconds)",
+        "Called at",
+        "Latest status",
+        "Total duration (seconds)",
+        "Test call",
+        "Consent question",
+        "Consent question description",
+        "Consent answer",
+        "Consent given at",
+        "Form opened at",
+        "Response ID",
+        "Phone as typed",
+        "Form ID",
+        "Form last updated",
+      ]
+        .map((cell) => `"${cell}"`)
+        .join(","),
     );
     // Answered groups, oldest first, every attempt: Ana (2), Fábio, the formula, Zoe.
     expect(lines).toHaveLength(1 + 5);
+    // The E.164 number is a plain number: written as it is (quoted), + kept.
     expect(lines[1]).toMatch(
-      /^Website Enquiry,Ana Lima,ana\.lima@example\.com,\+14155550100,1,no-answer,0,/,
+      /^"Website Enquiry","Ana Lima","ana\.lima@example\.com","\+14155550100",1,"no-answer",0,/,
     );
-    // What Ana agreed to, on each of her attempts (quoted where it holds a comma or a quote);
-    // a submission stored without evidence leaves those cells empty.
+    // What Ana agreed to, on each of her attempts; a submission stored without evidence leaves
+    // those cells empty.
     const anaEvidence =
-      '"Can we call you, today?","We call within minutes. Reply ""stop"" to opt out.",Yes,' +
-      "2026-11-01T09:59:30.000Z,2026-11-01T09:58:00.000Z,r1,(415) 555-0100,f1,2026-10-30T09:00:00.000Z";
-    expect(lines[1]!.endsWith(`,answered,95,,${anaEvidence}`)).toBe(true);
-    expect(lines[2]!.endsWith(`,answered,95,,${anaEvidence}`)).toBe(true);
-    expect(lines[3]).toMatch(/^Website Enquiry,Fábio Reis,.*,answered,95,,,,,,,,,,$/);
+      '"Can we call you, today?","We call within minutes. Reply ""stop"" to opt out.","Yes",' +
+      '"2026-11-01T09:59:30.000Z","2026-11-01T09:58:00.000Z","r1","(415) 555-0100","f1","2026-10-30T09:00:00.000Z"';
+    expect(lines[1]!.endsWith(`,"answered",95,,${anaEvidence}`)).toBe(true);
+    expect(lines[2]!.endsWith(`,"answered",95,,${anaEvidence}`)).toBe(true);
+    expect(lines[3]).toMatch(/^"Website Enquiry","Fábio Reis",.*,"answered",95,,,,,,,,,,$/);
     // A cell that a spreadsheet would run as a formula is defused.
-    expect(lines.some((l) => l.includes(`'=cmd|' /C calc'!A0`))).toBe(true);
-    expect(lines.some((l) => l.startsWith("Website Enquiry,=cmd"))).toBe(false);
+    expect(lines.some((l) => l.includes(`"'=cmd|' /C calc'!A0"`))).toBe(true);
+    expect(lines.some((l) => l.includes(`,"=cmd`))).toBe(false);
     // Batches are stitched without loss however small they are.
     const { exportCallRecords } = await import("../src/domain/calls/call-records.ts");
     let csv = "";
@@ -334,5 +359,34 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
     expect(((await long.json()) as { error: { message: string } }).error.message).toBe(
       "The search is too long (at most 200 characters).",
     );
+  });
+
+  // Last: it adds a group the counts above do not expect.
+  it("exports a name or answer like Ann;=1+1; so that no spreadsheet runs it, whatever it splits on", async () => {
+    await seed({
+      name: "Ann;=1+1;",
+      email: "ann@example.com",
+      minute: 400,
+      attempts: [["answered", 7]],
+      consent: {
+        ...anaConsent,
+        answer: "Yes;@SUM(A1)",
+        phone: { typed: "+1 415;-1+1", normalized: "+14155550100" },
+      },
+    });
+    const link = await owner.json<SignedLink>(`${base}/export-link?search=ann%40example.com`);
+    const csv = await (await fetch(app.url + link.url)).text();
+    expect(csv.trim().split("\r\n")).toHaveLength(2);
+    expect(formulaCells(csv)).toEqual([]);
+    // Read with the file's own separator, the text is there, marked as text where it matters.
+    const row = spreadsheetCells(csv.trim().split("\r\n")[1]!, ",");
+    expect(row.slice(0, 4)).toEqual([
+      "Website Enquiry",
+      "Ann;'=1+1;",
+      "ann@example.com",
+      "+14155550100",
+    ]);
+    expect(row).toContain("Yes;'@SUM(A1)");
+    expect(row).toContain("'+1 415;'-1+1");
   });
 });

@@ -12,6 +12,7 @@ import { auditEvents, doNotCallEntries } from "../src/db/schema/index.ts";
 import { activeAssistant } from "./call-helpers.ts";
 import { startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
+import { formulaCells, spreadsheetCells } from "./spreadsheet.ts";
 import { waitFor } from "./webhook-receiver.ts";
 
 /**
@@ -287,13 +288,36 @@ describe("the do-not-call list", async () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/csv");
     const lines = (await response.text()).trim().split("\r\n");
-    expect(lines[0]).toBe("Phone number,Reason,Source,Added by,Added at,Call");
+    expect(lines[0]).toBe('"Phone number","Reason","Source","Added by","Added at","Call"');
     expect(lines.length - 1).toBe((await list()).total);
+    // Every text cell quoted; an E.164 number written as it is.
     expect(
-      lines.some((line) => line.startsWith('+442079460111,"Quoted, with a comma",import,')),
+      lines.some((line) => line.startsWith('"+442079460111","Quoted, with a comma","import",')),
     ).toBe(true);
     // Without the signature: not signed in.
     expect((await fetch(`${app.url}${base}/do-not-call/export.csv`)).status).toBe(401);
+  });
+
+  it("exports a reason like Ann;=1+1; so that no spreadsheet runs it, whatever it splits on", async () => {
+    for (const [phoneNumber, reason] of [
+      ["+1 415 555 0161", "Ann;=1+1;"],
+      ["+1 415 555 0162", '=HYPERLINK("http://evil.example/","x")'],
+      ["+1 415 555 0163", "Asked twice;@SUM(A1);-1+1"],
+    ]) {
+      expect((await add(owner.client, { phoneNumber, reason })).status).toBe(201);
+    }
+    const { url } = await owner.client.json<SignedLink>(`${base}/do-not-call/export-link`);
+    const csv = await (await fetch(app.url + url)).text();
+    expect(formulaCells(csv)).toEqual([]);
+    const rows = csv
+      .trim()
+      .split("\r\n")
+      .map((line) => spreadsheetCells(line, ","));
+    expect(rows.find((row) => row[0] === "+14155550161")?.[1]).toBe("Ann;'=1+1;");
+    expect(rows.find((row) => row[0] === "+14155550162")?.[1]).toBe(
+      '\'=HYPERLINK("http://evil.example/","x")',
+    );
+    expect(rows.find((row) => row[0] === "+14155550163")?.[1]).toBe("Asked twice;'@SUM(A1);'-1+1");
   });
 
   it("keeps the per-number cap: everyone reads it, owners and admins set it within bounds", async () => {

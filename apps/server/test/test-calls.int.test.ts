@@ -7,6 +7,7 @@ import type {
   TestCallStarted,
   TestCallState,
 } from "@ringback/contracts";
+import { parse } from "csv-parse/sync";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -290,12 +291,12 @@ describe("Call me now: a test call to your own phone", async () => {
     expect((await v1<{ test: boolean }>(`/call-records/${callRecordId}`)).test).toBe(true);
 
     const link = await team.owner.client.json<{ url: string }>(`${base}/call-records/export-link`);
-    const csv = (await (await fetch(app.url + link.url)).text()).trim().split("\r\n");
-    const column = csv[0]!.split(",").indexOf("Test call");
+    const csv = parse(await (await fetch(app.url + link.url)).text()) as string[][];
+    const column = csv[0]!.indexOf("Test call");
     expect(column).toBeGreaterThan(0);
-    const cells = (line: string) => line.split(",")[column];
-    expect(csv.filter((line) => line.includes(ownerPhone)).map(cells)).toEqual(["Yes"]);
-    expect(csv.filter((line) => line.includes("Real Lead")).map(cells)).toEqual([""]);
+    const cells = (row: string[]) => row[column];
+    expect(csv.filter((row) => row.includes(ownerPhone)).map(cells)).toEqual(["Yes"]);
+    expect(csv.filter((row) => row.includes("Real Lead")).map(cells)).toEqual([""]);
   });
 
   it("never retries a test call that was not answered", async () => {

@@ -39,6 +39,7 @@ import {
   formSubmissions,
 } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { csvRow } from "../../lib/csv.ts";
 import { displayPhone } from "../../lib/phone-display.ts";
 import { isUuid } from "../../lib/uuid.ts";
 
@@ -662,20 +663,6 @@ export async function getCallRecord(
   };
 }
 
-/**
- * A spreadsheet cell: quoted when needed, and never run as a formula (CSV injection, OWASP): text
- * starting with = + - @ or a tab gets a leading apostrophe, unless it is only a number such as
- * a phone number (+14155550100), which a spreadsheet cannot run.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text) && !/^[+-]?[\d\s().-]+$/.test(text)) {
-    text = `'${text}`;
-  }
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 export const CSV_HEADER = [
   "Form",
   "Respondent",
@@ -751,7 +738,7 @@ export async function* exportCallRecords(
   // first assistant's label), after the fixed ones.
   const questions = await organizationOutcomeQuestions(db, organizationId);
   const header = [...CSV_HEADER, ...questions.map((q) => `Outcome: ${q.label}`)];
-  yield `${header.map(csvCell).join(",")}\r\n`;
+  yield csvRow(header);
   const where = filterConditions(organizationId, filter);
   const sort = sortKeys(filter.sort ?? "newest");
   let after: GroupRow | null = null;
@@ -775,9 +762,9 @@ export async function* exportCallRecords(
     const attempts = await attemptsOf(db, rows);
     let chunk = "";
     for (const group of rows) {
-      const consent = consentCells(group.consent).map(csvCell).join(",");
+      const consent = consentCells(group.consent);
       for (const attempt of attempts.get(group.id) ?? []) {
-        chunk += `${[
+        chunk += csvRow([
           group.formTitle,
           group.respondentName,
           group.respondentEmail,
@@ -789,11 +776,9 @@ export async function* exportCallRecords(
           group.latestStatus,
           group.totalDuration,
           group.isTest ? "Yes" : null,
-        ]
-          .map(csvCell)
-          .join(
-            ",",
-          )},${consent}${questions.map((q) => `,${csvCell(csvOutcome(attempt.outcomes?.[q.key]))}`).join("")}\r\n`;
+          ...consent,
+          ...questions.map((q) => csvOutcome(attempt.outcomes?.[q.key])),
+        ]);
       }
     }
     yield chunk;

@@ -14,8 +14,9 @@ import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-o
 import type { Database } from "../../db/database.ts";
 import { doNotCallEntries, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { csvRow } from "../../lib/csv.ts";
 import { isUuid } from "../../lib/uuid.ts";
-import { containsPattern, csvCell, searchTerms } from "../calls/call-records.ts";
+import { containsPattern, searchTerms } from "../calls/call-records.ts";
 import { toE164 } from "../submissions/submission-rules.ts";
 import { emitWebhookEvent } from "../webhooks/emit-webhook-event.ts";
 import { contactOptedOutEvent } from "../webhooks/webhook-events.ts";
@@ -412,7 +413,7 @@ export async function* exportDoNotCall(
   organizationId: string,
   batchSize = 1000,
 ): AsyncGenerator<string> {
-  yield `${DO_NOT_CALL_CSV_HEADER.map(csvCell).join(",")}\r\n`;
+  yield csvRow(DO_NOT_CALL_CSV_HEADER);
   // The cursor keeps the database's microseconds (a JS Date would round them and skip rows).
   let after: { at: string; id: string } | null = null;
   for (;;) {
@@ -434,16 +435,14 @@ export async function* exportDoNotCall(
     let chunk = "";
     for (const row of rows) {
       const entry = entryItem(row);
-      chunk += `${[
+      chunk += csvRow([
         entry.phoneNumber,
         entry.reason,
         entry.source,
         entry.addedBy,
         entry.createdAt,
         entry.callRecordId,
-      ]
-        .map(csvCell)
-        .join(",")}\r\n`;
+      ]);
     }
     yield chunk;
     const tail: EntryRow & { at: string } = rows.at(-1)!;
