@@ -48,6 +48,9 @@ export default defineConfig({
       RESPONDENT_TIME_ZONE_FOR_TESTS: "midday",
       // Every browser in the run signs in from 127.0.0.1.
       CODE_SENDS_PER_IP: "100000",
+      // The webhooks spec's receiver stands in for a CRM on loopback: allowed as an operator
+      // allows an internal network (by default only public addresses are).
+      OUTBOUND_ALLOWED_NETWORKS: "127.0.0.1",
       // Simulated calls play out in well under a second.
       CALL_SIMULATOR_RING_MS: "200",
       // Long enough for a recording to be played and stopped (a call is about 3 s).

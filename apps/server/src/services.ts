@@ -18,6 +18,7 @@ import { createWebhookDeliveryQueue } from "./domain/webhooks/deliver-webhook.ts
 import { createRecordingLinks } from "./domain/webhooks/recording-links.ts";
 import type { WebhookDeps } from "./domain/webhooks/webhook-deps.ts";
 import type { Logger } from "./lib/logger.ts";
+import { createOutboundClient, type OutboundPolicy } from "./lib/outbound-http.ts";
 import { createSecretBox, type SecretBox } from "./lib/secret-box.ts";
 import { createEmailSender, type EmailSender } from "./providers/email/index.ts";
 import { createTypeformProvider } from "./providers/forms/typeform/typeform-provider.ts";
@@ -57,6 +58,27 @@ export interface Services {
   webhooks: WebhookDeps;
 }
 
+/**
+ * What the guarded outbound client may fetch (ADR 0023): https only in production; public
+ * addresses only, plus the networks the operator lists; and, as they are, the installation's
+ * own configuration — the voice platforms' API bases it was given and, where sandboxes run, the
+ * call simulator under PUBLIC_URL (its recordings live there, on loopback in development).
+ */
+export function outboundPolicy(config: Config): OutboundPolicy {
+  const bases = Object.values(config.voiceApiUrls).map(
+    (base) => new URL(`${base.replace(/\/+$/, "")}/`),
+  );
+  if (config.sandboxes.callSimulator) {
+    bases.push(new URL(`${config.publicUrl.replace(/\/+$/, "")}/sandbox/`));
+  }
+  return {
+    requireHttps: config.isProduction,
+    allowedNetworks: config.outboundAllowedNetworks,
+    trusted: (url) =>
+      bases.some((base) => url.origin === base.origin && url.pathname.startsWith(base.pathname)),
+  };
+}
+
 export function createServices(input: {
   config: Config;
   db: Database;
@@ -78,6 +100,7 @@ export function createServices(input: {
       });
   const formProviders = createFormProviders([typeform]);
   const email = createEmailSender(config, { db, logger });
+  const outbound = createOutboundClient(outboundPolicy(config));
   const timeoutMs = config.voiceRequestTimeoutMs;
   const voices = createVoiceProviders({
     db,
@@ -101,6 +124,7 @@ export function createServices(input: {
     bland: config.bland,
     simulatorAvailable: config.sandboxes.callSimulator,
     timeoutMs,
+    outbound,
     agentStore: (scope) => createVoiceAgentStore(db, scope),
   });
   return {
@@ -134,9 +158,7 @@ export function createServices(input: {
       email,
       logger,
       publicUrl: config.publicUrl,
-      // Production: https only, and the SSRF guard on; elsewhere a local receiver is allowed.
-      requireHttps: config.isProduction,
-      blockPrivateNetworks: config.isProduction,
+      outbound,
       timeoutMs: 10_000,
     },
   };

@@ -77,6 +77,9 @@ export function testConfig(databaseUrl: string, dataDir: string, env: Record<str
     ...(env.NODE_ENV && env.NODE_ENV !== "test"
       ? {}
       : { RESPONDENT_TIME_ZONE_FOR_TESTS: "midday" }),
+    // Tests' webhook receivers and fake vendors listen on loopback: allowed as an operator
+    // allows an internal network. The SSRF tests pass "" (public addresses only, the default).
+    OUTBOUND_ALLOWED_NETWORKS: "127.0.0.0/8, ::1",
     ...env,
   });
 }

@@ -26,12 +26,20 @@ import { checkEndpointUrl } from "../src/domain/webhooks/webhook-endpoints.ts";
 import { contactOptedOutEvent } from "../src/domain/webhooks/webhook-events.ts";
 import { latestOutboxMessage } from "../src/http/routes/dev-outbox.routes.ts";
 import { guardedPost } from "../src/lib/guarded-post.ts";
+import { parseAllowedNetworks } from "../src/lib/outbound-addresses.ts";
+import { createOutboundClient } from "../src/lib/outbound-http.ts";
 import { createSecretBox } from "../src/lib/secret-box.ts";
 import { createConsoleEmailSender } from "../src/providers/email/console-email-sender.ts";
 import { activeAssistant } from "./call-helpers.ts";
 import { startTestRingback, testLogger } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
 import { waitFor } from "./webhook-receiver.ts";
+
+const publicOnly = createOutboundClient({ requireHttps: false, allowedNetworks: [] });
+const loopbackAllowed = createOutboundClient({
+  requireHttps: false,
+  allowedNetworks: parseAllowedNetworks("127.0.0.0/8, ::1"),
+});
 
 interface Received {
   path: string;
@@ -478,8 +486,8 @@ describe("outgoing webhook retries, with a controlled clock", async () => {
     email: createConsoleEmailSender({ db, logger: testLogger }),
     logger: testLogger,
     publicUrl: app.url,
-    requireHttps: false,
-    blockPrivateNetworks: false,
+    // The receiver is on loopback: allowed here as an operator would allow an internal network.
+    outbound: loopbackAllowed,
     timeoutMs: 2000,
     now: () => now,
   };
@@ -693,16 +701,15 @@ describe("outgoing webhook retries, with a controlled clock", async () => {
 
   it("refuses loopback, private, link-local and IPv6 loopback addresses when the SSRF guard is on", async () => {
     const target = receiver.url("/guarded");
-    const post = (url: string, blockPrivateNetworks: boolean) =>
-      guardedPost({
+    const post = (url: string, guarded: boolean) =>
+      guardedPost(guarded ? publicOnly : loopbackAllowed, {
         url,
         headers: { "content-type": "application/json" },
         body: "{}",
         timeoutMs: 2000,
         maxResponseBytes: 1024,
-        blockPrivateNetworks,
       });
-    // Off (development and tests): the local receiver answers.
+    // With loopback allowed by the operator: the local receiver answers.
     expect(await post(target, false)).toMatchObject({ ok: true, status: 200 });
     expect(receiver.at("/guarded")).toHaveLength(1);
     for (const url of [
@@ -730,7 +737,7 @@ describe("outgoing webhook retries, with a controlled clock", async () => {
     await emit();
     const [delivery] = await deliveriesOf(endpoint.id);
     await attemptDelivery(
-      { ...deps, blockPrivateNetworks: true },
+      { ...deps, outbound: publicOnly },
       { deliveryId: delivery!.id, attempt: 0 },
     );
     expect((await deliveriesOf(endpoint.id))[0]).toMatchObject({
@@ -743,7 +750,9 @@ describe("outgoing webhook retries, with a controlled clock", async () => {
   });
 
   it("in production refuses http:// and private hosts when an endpoint is added", async () => {
-    const production = { requireHttps: true, blockPrivateNetworks: true };
+    const production = {
+      outbound: createOutboundClient({ requireHttps: true, allowedNetworks: [] }),
+    };
     expect(() => checkEndpointUrl(production, "http://example.com/hook")).toThrow(/https:\/\//);
     for (const url of [
       "https://localhost/hook",
@@ -755,8 +764,19 @@ describe("outgoing webhook retries, with a controlled clock", async () => {
       expect(() => checkEndpointUrl(production, url), url).toThrow(/public address/);
     }
     expect(() => checkEndpointUrl(production, "https://hooks.example.com/ringback")).not.toThrow();
-    // Outside production: a local receiver over http is fine.
-    const development = { requireHttps: false, blockPrivateNetworks: false };
-    expect(() => checkEndpointUrl(development, "http://127.0.0.1:8080/hook")).not.toThrow();
+    // Outside production, http is fine; a private receiver only where the operator allows its
+    // network (OUTBOUND_ALLOWED_NETWORKS), never by default.
+    expect(() =>
+      checkEndpointUrl({ outbound: publicOnly }, "http://hooks.example.com/hook"),
+    ).not.toThrow();
+    expect(() => checkEndpointUrl({ outbound: publicOnly }, "http://127.0.0.1:8080/hook")).toThrow(
+      /public address/,
+    );
+    expect(() =>
+      checkEndpointUrl({ outbound: loopbackAllowed }, "http://127.0.0.1:8080/hook"),
+    ).not.toThrow();
+    expect(() =>
+      checkEndpointUrl({ outbound: loopbackAllowed }, "http://localhost:8080/hook"),
+    ).not.toThrow();
   });
 });

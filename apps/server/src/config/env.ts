@@ -5,6 +5,7 @@ import { isIanaTimeZone } from "@ringback/contracts";
 import { z } from "zod";
 import { type RecordingStoreName, recordingStoreNames } from "../db/schema/recordings.ts";
 import { middayTimeZone } from "../domain/calls/calling-window.ts";
+import { type AllowedNetworks, parseAllowedNetworks } from "../lib/outbound-addresses.ts";
 import type { S3StoreOptions } from "../providers/storage/s3-recording-store.ts";
 
 /**
@@ -85,6 +86,18 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"], { error: "must be true or false" })
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  // Networks outbound requests (recordings, webhooks) may reach although not public, e.g. an
+  // internal CRM: "10.1.2.0/24, fd00::/8". Empty: public addresses only (the SSRF guard).
+  OUTBOUND_ALLOWED_NETWORKS: z
+    .string()
+    .default("")
+    .superRefine((value, ctx) => {
+      try {
+        parseAllowedNetworks(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    }),
   // Issue 17 §1: where recordings are kept (see recordingStoreFrom).
   RECORDING_STORE: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -220,6 +233,8 @@ export interface Config {
   };
   /** Read the client address from X-Forwarded-For (only behind a proxy you control). */
   trustProxy: boolean;
+  /** Non-public networks the guarded outbound client may reach (OUTBOUND_ALLOWED_NETWORKS). */
+  outboundAllowedNetworks: AllowedNetworks;
   /**
    * Where new recordings go (issue 17 §1), and the S3 bucket when one is configured (recordings
    * already there stay readable, and recordings:migrate can move them there).
@@ -322,6 +337,7 @@ export function loadConfig(
       apiKeyRequestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE,
     },
     trustProxy: env.TRUST_PROXY,
+    outboundAllowedNetworks: parseAllowedNetworks(env.OUTBOUND_ALLOWED_NETWORKS),
     recordings: {
       store: recordingStoreFrom(env),
       s3: env.S3_BUCKET

@@ -4,8 +4,12 @@ import { callRecords } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { isUuid } from "../../lib/uuid.ts";
-import type { RecordingStore, RecordingStores } from "../../providers/storage/recording-store.ts";
-import { type VoiceProvider, VoiceProviderError } from "../../providers/voice/voice-provider.ts";
+import {
+  type RecordingStore,
+  type RecordingStores,
+  RecordingTooLargeError,
+} from "../../providers/storage/recording-store.ts";
+import { MAX_RECORDING_BYTES, VoiceProviderError } from "../../providers/voice/voice-provider.ts";
 import type { Queue } from "../../queue/queue.ts";
 import type { VoiceProviders } from "../voice/voice-providers.ts";
 
@@ -14,9 +18,6 @@ import type { VoiceProviders } from "../voice/voice-providers.ts";
  * at a time). It replaced `recordings.fetch`, a standard queue whose singleton key did nothing.
  */
 export const FETCH_RECORDING_JOB = "recordings.copy";
-
-/** Far above any call Ringback places (10 minutes of WAV is about 10 MB); a guard for the disk. */
-export const MAX_RECORDING_BYTES = 200 * 1024 * 1024;
 
 export interface RecordingDeps {
   db: Database;
@@ -67,9 +68,8 @@ export function recordingContentType(reported: string | null, recordingUrl: stri
 /**
  * Copies one attempt's recording from the provider into the RecordingStore and records where.
  * Idempotent: a recording already copied is left alone, and a repeat run overwrites the same
- * key with the same bytes. A recording the provider does not have (404/410: a voicemail, a
- * call too short to record) is final: the attempt is recorded as having no recording and
- * nothing asks again; other failures throw, and the job retries.
+ * key with the same bytes. A final failure (finalRecordingFailure) records the attempt as
+ * having no recording and nothing asks again; other failures throw, and the job retries.
  */
 export async function archiveRecording(
   deps: RecordingDeps,
@@ -91,30 +91,27 @@ export async function archiveRecording(
     deps.logger.warn({ callRecordId }, "The call's voice connection is gone; recording not copied");
     return "skipped";
   }
-  let fetched: Awaited<ReturnType<VoiceProvider["fetchRecording"]>>;
+  const key = `${row.organizationId}/${row.id}`;
+  const storeName = deps.stores.current;
+  const store = deps.stores.get(storeName);
+  if (!store) throw new Error(`The recording store ${storeName} is not configured`);
+  let contentType: string | null;
+  let bytes: number;
   try {
-    fetched = await voice.provider.fetchRecording(row.recordingUrl);
+    const fetched = await voice.provider.fetchRecording(row.recordingUrl);
+    contentType = fetched.contentType;
+    ({ bytes } = await store.put(key, fetched.body, { maxBytes: MAX_RECORDING_BYTES }));
   } catch (error) {
-    if (!(error instanceof VoiceProviderError) || (error.status !== 404 && error.status !== 410)) {
-      throw error;
-    }
+    const verdict = finalRecordingFailure(error);
+    if (!verdict) throw error;
     // "No recording": the URL goes, so neither the sweeper nor a repeated webhook asks again.
     await deps.db
       .update(callRecords)
       .set({ recordingUrl: null, updatedAt: new Date() })
       .where(and(eq(callRecords.id, row.id), isNull(callRecords.recordingKey)));
-    deps.logger.warn(
-      { callRecordId, status: error.status },
-      "The provider has no recording for this call; recorded as no recording",
-    );
+    deps.logger.warn({ callRecordId, reason: (error as Error).message }, verdict);
     return "missing";
   }
-  const { body, contentType } = fetched;
-  const key = `${row.organizationId}/${row.id}`;
-  const storeName = deps.stores.current;
-  const store = deps.stores.get(storeName);
-  if (!store) throw new Error(`The recording store ${storeName} is not configured`);
-  const { bytes } = await store.put(key, body, { maxBytes: MAX_RECORDING_BYTES });
   await deps.db
     .update(callRecords)
     .set({
@@ -127,6 +124,29 @@ export async function archiveRecording(
     .where(and(eq(callRecords.id, row.id), isNull(callRecords.recordingKey)));
   deps.logger.info({ callRecordId, bytes, store: storeName }, "Recording copied into storage");
   return "stored";
+}
+
+/**
+ * Why a failed copy is final (logged as a warning), or null when it is worth retrying: the
+ * provider has no recording (404/410: a voicemail, a call too short to record), the guarded
+ * client refused the URL (an address that is not public, a scheme or redirect it does not
+ * follow: asking again gives the same answer), or the recording is over the size cap.
+ */
+function finalRecordingFailure(error: unknown): string | null {
+  if (error instanceof RecordingTooLargeError) {
+    return "The recording is larger than Ringback keeps; recorded as no recording";
+  }
+  if (!(error instanceof VoiceProviderError)) return null;
+  if (error.status === 404 || error.status === 410) {
+    return "The provider has no recording for this call; recorded as no recording";
+  }
+  if (error.code === "recording_refused") {
+    return "The recording URL was refused by the outbound guard; recorded as no recording";
+  }
+  if (error.code === "recording_too_large") {
+    return "The recording is larger than Ringback keeps; recorded as no recording";
+  }
+  return null;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Database } from "../../db/database.ts";
 import type { RecordingStoreName } from "../../db/schema/index.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { RecordingStores } from "../../providers/storage/recording-store.ts";
-import { MAX_RECORDING_BYTES } from "../calls/recordings.ts";
+import { MAX_RECORDING_BYTES } from "../../providers/voice/voice-provider.ts";
 
 /**
  * Deletes the stored objects that no call record names any more (issue 17 §2). The database

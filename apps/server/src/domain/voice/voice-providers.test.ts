@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.ts";
+import { strictOutboundClient } from "../../lib/outbound-http.ts";
 import { createSecretBox } from "../../lib/secret-box.ts";
 import type { VoiceProvider } from "../../providers/voice/voice-provider.ts";
 import { simulatorApiUrl, simulatorCredentials } from "../../sandbox/bland/credentials.ts";
@@ -48,6 +49,7 @@ function registry(overrides: Partial<VoiceProvidersOptions>) {
     bland: null,
     simulatorAvailable: true,
     timeoutMs: 1000,
+    outbound: strictOutboundClient,
     agentStore: () => ({
       get: async () => null,
       save: async () => undefined,

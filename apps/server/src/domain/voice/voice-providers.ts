@@ -2,6 +2,7 @@ import type { VoicePlatformId, VoiceProviderChoice } from "@ringback/contracts";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { voiceConnections } from "../../db/schema/index.ts";
+import type { OutboundClient } from "../../lib/outbound-http.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import type {
   VoiceAdapterOptions,
@@ -98,6 +99,8 @@ export interface VoiceProvidersOptions {
   /** Keeps a platform's agents per assistant (Retell): voice_agents. */
   agentStore: (scope: { connectionId: string; organizationId: string }) => VoiceAgentStore;
   fetch?: typeof fetch;
+  /** The guarded client recording URLs are fetched with. */
+  outbound: OutboundClient;
 }
 
 /** The platform a choice speaks: the Simulator choice is the simulator in Bland's dialect. */
@@ -138,6 +141,7 @@ export function createVoiceProviders(options: VoiceProvidersOptions): VoiceProvi
       simulator: simulated,
       timeoutMs: options.timeoutMs,
       fetch: options.fetch,
+      outbound: options.outbound,
       agents:
         scope.connectionId && scope.organizationId
           ? options.agentStore({

@@ -159,7 +159,7 @@ export async function attemptDelivery(
   } else {
     inFlight.set(endpoint.id, (inFlight.get(endpoint.id) ?? 0) + 1);
     try {
-      result = await guardedPost({
+      result = await guardedPost(deps.outbound, {
         url: endpoint.url,
         headers: webhookHeaders(secret, {
           id: delivery.messageId,
@@ -169,7 +169,6 @@ export async function attemptDelivery(
         body,
         timeoutMs: deps.timeoutMs,
         maxResponseBytes: RESPONSE_BYTES_KEPT,
-        blockPrivateNetworks: deps.blockPrivateNetworks,
       });
     } finally {
       const left = (inFlight.get(endpoint.id) ?? 1) - 1;

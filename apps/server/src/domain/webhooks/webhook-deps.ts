@@ -1,5 +1,6 @@
 import type { Database } from "../../db/database.ts";
 import type { Logger } from "../../lib/logger.ts";
+import type { OutboundClient } from "../../lib/outbound-http.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import type { EmailSender } from "../../providers/email/index.ts";
 
@@ -22,13 +23,11 @@ export interface WebhookDeps {
   logger: Logger;
   /** For the link to the Webhooks page in emails. */
   publicUrl: string;
-  /** Production: endpoints must be https:// (elsewhere http:// to a local receiver is fine). */
-  requireHttps: boolean;
   /**
-   * The SSRF guard (on in production): requests only ever reach public addresses, checked when
-   * the connection is made. Off elsewhere, so that tests and development can use localhost.
+   * The guarded client deliveries are sent with (the SSRF guard): public addresses only, checked
+   * when the connection is made, unless the operator allows a network; https only in production.
    */
-  blockPrivateNetworks: boolean;
+  outbound: OutboundClient;
   /** A request gives up after this long (10 s). */
   timeoutMs: number;
   /** The clock (tests move it). */

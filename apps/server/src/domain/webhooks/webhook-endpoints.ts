@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import {
   type CreatedWebhookEndpoint,
   MAX_WEBHOOK_ENDPOINTS,
@@ -9,7 +10,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { isPublicAddress } from "../../lib/public-address.ts";
+import { isAllowedAddress } from "../../lib/outbound-addresses.ts";
 import { isUuid } from "../../lib/uuid.ts";
 import { clock, type WebhookDeps } from "./webhook-deps.ts";
 import { generateWebhookSecret } from "./webhook-signature.ts";
@@ -39,30 +40,25 @@ function urlProblem(message: string): AppError {
 }
 
 /**
- * Production's rules for an endpoint's URL, on top of the contract's: https only, and not a
- * host that is plainly private (localhost, a private address written out). A name is checked
- * again, by its addresses, every time a delivery connects (the SSRF guard).
+ * The guarded client's rules for an endpoint's URL, on top of the contract's, said when it is
+ * saved: https only in production, and not a host that is plainly private (localhost, a
+ * non-public address written out) unless the operator allows its network. A name is checked
+ * again, by its addresses, every time a delivery connects.
  */
-export function checkEndpointUrl(
-  deps: Pick<WebhookDeps, "requireHttps" | "blockPrivateNetworks">,
-  value: string,
-): void {
+export function checkEndpointUrl(deps: Pick<WebhookDeps, "outbound">, value: string): void {
   const url = new URL(value);
-  if (deps.requireHttps && url.protocol !== "https:") {
+  const { policy } = deps.outbound;
+  if (policy.requireHttps && url.protocol !== "https:") {
     throw urlProblem("Use an https:// URL: Ringback sends webhooks over HTTPS only.");
   }
-  if (deps.blockPrivateNetworks) {
-    const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
-    const literal = /^[\d.]+$/.test(host) || host.includes(":");
-    if (
-      host === "localhost" ||
-      host.endsWith(".localhost") ||
-      (literal && !isPublicAddress(host))
-    ) {
-      throw urlProblem(
-        "Use a public address: Ringback does not send webhooks to private networks.",
-      );
-    }
+  const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  const literal = isIP(host) !== 0;
+  const named = host === "localhost" || host.endsWith(".localhost");
+  if (
+    (literal && !isAllowedAddress(host, policy.allowedNetworks)) ||
+    (named && !isAllowedAddress("127.0.0.1", policy.allowedNetworks))
+  ) {
+    throw urlProblem("Use a public address: Ringback does not send webhooks to private networks.");
   }
 }
 
@@ -102,7 +98,7 @@ export async function getWebhookEndpoint(
 
 /** Adds an endpoint with a new secret, which this answer shows once. */
 export async function createWebhookEndpoint(
-  deps: Pick<WebhookDeps, "db" | "box" | "requireHttps" | "blockPrivateNetworks" | "now">,
+  deps: Pick<WebhookDeps, "db" | "box" | "outbound" | "now">,
   input: {
     organizationId: string;
     userId: string;
@@ -166,7 +162,7 @@ export async function cancelPendingDeliveries(
  * was disabled and its run of failures (a fresh start for the 5-day rule).
  */
 export async function updateWebhookEndpoint(
-  deps: Pick<WebhookDeps, "db" | "requireHttps" | "blockPrivateNetworks" | "now">,
+  deps: Pick<WebhookDeps, "db" | "outbound" | "now">,
   input: {
     organizationId: string;
     endpointId: string;

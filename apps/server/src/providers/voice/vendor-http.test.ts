@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type FakeAnswer, PUBLIC_STAND_IN, startFakeInternet } from "../../lib/fake-internet.ts";
+import { createOutboundClient, strictOutboundClient } from "../../lib/outbound-http.ts";
 import { createVendorHttp, type VendorHttpOptions } from "./vendor-http.ts";
 import { VoiceProviderError } from "./voice-provider.ts";
 
@@ -50,6 +52,7 @@ function http(answer: (url: URL) => Response | "hang", overrides: Partial<Vendor
     apiUrl: "https://api.acme.test/v1",
     authorization: "Bearer key_123",
     fetch: doFetch,
+    outbound: strictOutboundClient,
     timeoutMs: 15_000,
     mayHaveDialled: (method, path) => method === "POST" && path === "/calls",
     errorDetail: (body) => (typeof body.message === "string" ? body.message : null),
@@ -191,18 +194,52 @@ describe("failure", () => {
 });
 
 describe("fetchRecording", () => {
+  let routes: Record<string, FakeAnswer> = {};
+  let internet: Awaited<ReturnType<typeof startFakeInternet>>;
+  beforeAll(async () => {
+    internet = await startFakeInternet(
+      (request) =>
+        routes[`${request.url.protocol}//${request.url.host}${request.url.pathname}`] ?? {
+          status: 404,
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ message: "Not found" }),
+        },
+    );
+  });
+  afterAll(() => internet.close());
+  beforeEach(() => {
+    routes = {};
+    internet.seen.length = 0;
+    internet.connects.length = 0;
+  });
+
+  /** The client as an adapter has it: the guarded client over the pretend internet. */
+  const recordings = () =>
+    http(() => json(500, {}), {
+      outbound: createOutboundClient(
+        { requireHttps: false, allowedNetworks: [] },
+        internet.transport,
+      ),
+    }).client;
   const ownApi = (url: URL) => url.origin === "https://api.acme.test";
-  const audio = () =>
-    new Response("RIFF", { status: 200, headers: { "content-type": "audio/wav" } });
+  const audio: FakeAnswer = { status: 200, headers: { "content-type": "audio/wav" }, body: "RIFF" };
   const read = async (body: AsyncIterable<Uint8Array>) => {
     const chunks: Uint8Array[] = [];
     for await (const chunk of body) chunks.push(chunk);
     return Buffer.concat(chunks).toString("utf8");
   };
+  const seen = () => internet.seen.map((s) => [s.url.href, s.headers.authorization ?? null]);
 
   it("sends the key to the vendor's own API only, never to another origin", async () => {
-    const { client, seen } = http(() => audio());
-    const own = await client.fetchRecording("https://api.acme.test/recordings/1.wav", {
+    for (const url of [
+      "https://api.acme.test/recordings/1.wav",
+      "https://storage.acme.test/1.wav",
+      "https://api.acme.test.evil.example/1.wav",
+      "http://api.acme.test/recordings/1.wav",
+    ]) {
+      routes[url] = audio;
+    }
+    const own = await recordings().fetchRecording("https://api.acme.test/recordings/1.wav", {
       timeoutMs: 1000,
       sendKeyTo: ownApi,
     });
@@ -213,9 +250,11 @@ describe("fetchRecording", () => {
       "https://api.acme.test.evil.example/1.wav",
       "http://api.acme.test/recordings/1.wav",
     ]) {
-      await client.fetchRecording(elsewhere, { timeoutMs: 1000, sendKeyTo: ownApi });
+      await read(
+        (await recordings().fetchRecording(elsewhere, { timeoutMs: 1000, sendKeyTo: ownApi })).body,
+      );
     }
-    expect(seen.map((s) => [s.url, s.authorization])).toEqual([
+    expect(seen()).toEqual([
       ["https://api.acme.test/recordings/1.wav", "Bearer key_123"],
       ["https://storage.acme.test/1.wav", null],
       ["https://api.acme.test.evil.example/1.wav", null],
@@ -223,60 +262,81 @@ describe("fetchRecording", () => {
     ]);
   });
 
-  it("follows the own API's redirect itself, without the key, when asked to", async () => {
-    const { client, seen } = http((url) =>
-      url.hostname === "api.acme.test"
-        ? new Response(null, {
-            status: 302,
-            headers: { location: "https://storage.acme.test/signed/1.wav?sig=abc" },
-          })
-        : audio(),
-    );
-    const options = { timeoutMs: 1000, sendKeyTo: ownApi, followRedirectWithoutKey: true };
-    const fetched = await client.fetchRecording("https://api.acme.test/calls/1/rec", options);
+  it("follows the own API's redirect to storage without the key", async () => {
+    routes["https://api.acme.test/calls/1/rec"] = {
+      status: 302,
+      headers: { location: "https://storage.acme.test/signed/1.wav?sig=abc" },
+    };
+    routes["https://storage.acme.test/signed/1.wav"] = audio;
+    const fetched = await recordings().fetchRecording("https://api.acme.test/calls/1/rec", {
+      timeoutMs: 1000,
+      sendKeyTo: ownApi,
+    });
     expect(await read(fetched.body)).toBe("RIFF");
-    expect(seen.map((s) => [s.url, s.authorization, s.redirect])).toEqual([
-      ["https://api.acme.test/calls/1/rec", "Bearer key_123", "manual"],
-      ["https://storage.acme.test/signed/1.wav?sig=abc", null, "follow"],
+    expect(seen()).toEqual([
+      ["https://api.acme.test/calls/1/rec", "Bearer key_123"],
+      ["https://storage.acme.test/signed/1.wav?sig=abc", null],
     ]);
   });
 
+  it("refuses a recording on an internal address, directly or by redirect, as final", async () => {
+    internet.resolve("metadata.attacker.test", "169.254.169.254");
+    routes["https://api.acme.test/calls/2/rec"] = {
+      status: 302,
+      headers: { location: "http://127.0.0.1:9000/internal" },
+    };
+    for (const url of [
+      "http://127.0.0.1:8080/latest/meta-data/",
+      "http://[::ffff:127.0.0.1]:8080/x",
+      "http://metadata.attacker.test/latest/meta-data/",
+      "https://api.acme.test/calls/2/rec",
+    ]) {
+      await expect(
+        recordings().fetchRecording(url, { timeoutMs: 1000, sendKeyTo: ownApi }),
+        url,
+      ).rejects.toMatchObject({ status: 400, code: "recording_refused" });
+    }
+    // Only the vendor's own API was reached (the first hop of the redirect).
+    expect(internet.connects.map((c) => c.host)).toEqual([PUBLIC_STAND_IN]);
+  });
+
   it("refuses a redirect to a non-http URL", async () => {
-    const { client, seen } = http(
-      () => new Response(null, { status: 302, headers: { location: "file:///etc/passwd" } }),
-    );
+    routes["https://api.acme.test/calls/1/rec"] = {
+      status: 302,
+      headers: { location: "file:///etc/passwd" },
+    };
     await expect(
-      client.fetchRecording("https://api.acme.test/calls/1/rec", {
+      recordings().fetchRecording("https://api.acme.test/calls/1/rec", {
         timeoutMs: 1000,
         sendKeyTo: ownApi,
-        followRedirectWithoutKey: true,
       }),
-    ).rejects.toMatchObject({ code: "invalid_response" });
-    expect(seen).toHaveLength(1);
+    ).rejects.toMatchObject({ code: "recording_refused" });
+    expect(internet.seen).toHaveLength(1);
   });
 
   it("refuses non-http URLs, reports 404 and times out as a network error", async () => {
-    const { client, seen } = http((url) =>
-      url.pathname === "/slow.wav" ? "hang" : json(404, { message: "Not found" }),
-    );
+    routes["https://api.acme.test/slow.wav"] = "hang";
     for (const bad of ["file:///etc/passwd", "not a url", "ftp://api.acme.test/1.wav"]) {
       await expect(
-        client.fetchRecording(bad, { timeoutMs: 1000, sendKeyTo: ownApi }),
+        recordings().fetchRecording(bad, { timeoutMs: 1000, sendKeyTo: ownApi }),
       ).rejects.toMatchObject({
         message: "The recording URL is not an http(s) URL",
         status: 400,
         code: "invalid_recording_url",
       });
     }
-    expect(seen).toHaveLength(0);
+    expect(internet.seen).toHaveLength(0);
     await expect(
-      client.fetchRecording("https://api.acme.test/missing.wav", {
+      recordings().fetchRecording("https://api.acme.test/missing.wav", {
         timeoutMs: 1000,
         sendKeyTo: ownApi,
       }),
     ).rejects.toMatchObject({ message: "Acme: Not found", status: 404, code: "http_404" });
     await expect(
-      client.fetchRecording("https://api.acme.test/slow.wav", { timeoutMs: 20, sendKeyTo: ownApi }),
+      recordings().fetchRecording("https://api.acme.test/slow.wav", {
+        timeoutMs: 50,
+        sendKeyTo: ownApi,
+      }),
     ).rejects.toMatchObject({
       message: "Connection error with Acme. Please try again later.",
       code: "network",

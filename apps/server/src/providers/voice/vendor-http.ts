@@ -1,11 +1,16 @@
-import { type VoiceProvider, VoiceProviderError } from "./voice-provider.ts";
+import {
+  type OutboundClient,
+  OutboundError,
+  type OutboundResponse,
+} from "../../lib/outbound-http.ts";
+import { MAX_RECORDING_BYTES, type VoiceProvider, VoiceProviderError } from "./voice-provider.ts";
 
 /**
  * The HTTP plumbing the voice adapters share (Bland, Vapi, Retell): JSON requests with the API
  * key and a timeout, a lost connection as a VoiceProviderError (`outcome_unknown` where the
  * request may have placed a call), unreadable JSON as `invalid_response`, a refused response
- * in words a person can act on, and the download of a recording that sends the key to the
- * vendor's own API only. What differs per vendor is passed in, so that each adapter still says
+ * in words a person can act on, and the download of a recording through the guarded outbound
+ * client, with the key sent to the vendor's own API only. What differs per vendor is passed in, so that each adapter still says
  * it: how the key is sent, which request may dial, where its error body keeps the message.
  */
 export type VendorHttpMethod = "GET" | "POST" | "PATCH";
@@ -18,6 +23,8 @@ export interface VendorHttpOptions {
   /** The `authorization` header's value: Bland's bare key, or `Bearer <key>`. */
   authorization: string;
   fetch: typeof fetch;
+  /** The guarded client recordings are downloaded with (their URLs come from vendor payloads). */
+  outbound: OutboundClient;
   /** Per request. */
   timeoutMs: number;
   /**
@@ -36,11 +43,6 @@ export interface RecordingOptions {
   timeoutMs: number;
   /** Whether the URL is the vendor's own API: the key goes there and nowhere else. */
   sendKeyTo(url: URL): boolean;
-  /**
-   * Fetch the vendor's own URL with `redirect: "manual"` and follow its redirect (to a presigned
-   * storage URL) without the key (Vapi). Otherwise fetch follows redirects itself.
-   */
-  followRedirectWithoutKey?: boolean;
 }
 
 /** What VoiceProvider.fetchRecording gives back. */
@@ -160,44 +162,57 @@ export function createVendorHttp(options: VendorHttpOptions): VendorHttp {
         code: "invalid_recording_url",
       });
     }
-    const signal = AbortSignal.timeout(recording.timeoutMs);
-    const get = async (target: URL, withKey: boolean, redirect?: RequestInit["redirect"]) => {
-      try {
-        return await doFetch(target, {
-          headers: withKey ? { authorization } : {},
-          ...(redirect ? { redirect } : {}),
-          signal,
-        });
-      } catch (error) {
-        throw connectionError("network", error);
-      }
-    };
-
-    const withKey = recording.sendKeyTo(url);
-    let response: Response;
-    if (recording.followRedirectWithoutKey) {
-      // Never let fetch carry the key along a redirect: it is followed here, without the key.
-      response = await get(url, withKey, withKey ? "manual" : "follow");
-      const location = response.headers.get("location");
-      if (response.status >= 300 && response.status < 400 && location) {
-        await response.body?.cancel();
-        let next: URL;
-        try {
-          next = new URL(location, url);
-        } catch {
-          throw invalid();
-        }
-        if (!isHttp(next)) throw invalid();
-        response = await get(next, false, "follow");
-      }
-    } else {
-      response = await get(url, withKey);
+    let response: OutboundResponse;
+    try {
+      // The guarded client: every hop's address is checked, and the key goes to the first URL
+      // only when it is the vendor's own API (never along a redirect to a storage host).
+      response = await options.outbound.request(url.href, {
+        credentials: recording.sendKeyTo(url) ? { authorization } : {},
+        timeoutMs: recording.timeoutMs,
+        maxBytes: MAX_RECORDING_BYTES,
+      });
+    } catch (error) {
+      throw recordingError(error);
     }
-    if (!response.ok || !response.body) throw await failure(response, "Fetching the recording");
+    if (response.status < 200 || response.status >= 300) {
+      const body = await response.text().catch(() => "");
+      throw await failure(
+        new Response(body, { status: response.status }),
+        "Fetching the recording",
+      );
+    }
+    const body = response.body;
     return {
-      body: response.body as unknown as AsyncIterable<Uint8Array>,
-      contentType: response.headers.get("content-type"),
+      body: (async function* () {
+        try {
+          yield* body;
+        } catch (error) {
+          throw recordingError(error);
+        }
+      })(),
+      contentType: response.header("content-type"),
     };
+  }
+
+  /** The guarded client's verdicts in the adapters' terms: a refused URL is never retried. */
+  function recordingError(error: unknown): VoiceProviderError {
+    if (!(error instanceof OutboundError)) return connectionError("network", error);
+    switch (error.code) {
+      case "refused":
+        return new VoiceProviderError(`The recording URL was refused: ${error.message}`, {
+          status: 400,
+          code: "recording_refused",
+          cause: error,
+        });
+      case "too_large":
+        return new VoiceProviderError(error.message, {
+          status: 413,
+          code: "recording_too_large",
+          cause: error,
+        });
+      default:
+        return connectionError("network", error);
+    }
   }
 
   return { request, readJson, invalid, failure, fetchRecording };

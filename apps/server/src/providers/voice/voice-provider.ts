@@ -6,6 +6,7 @@ import type {
   VoiceOption,
   VoicePlatformId,
 } from "@ringback/contracts";
+import type { OutboundClient } from "../../lib/outbound-http.ts";
 
 /**
  * A voice-AI vendor that places Ringback's calls: Bland, Vapi and Retell (issue 15), each with
@@ -209,6 +210,9 @@ export interface VoiceProvider {
   parseWebhook(rawBody: string): CallOutcome | null;
 }
 
+/** Far above any call Ringback places (10 minutes of WAV is about 10 MB); a guard for the disk. */
+export const MAX_RECORDING_BYTES = 200 * 1024 * 1024;
+
 /** What every adapter factory takes: one connection's account (issue 15). */
 export interface VoiceAdapterOptions {
   apiKey: string;
@@ -220,6 +224,11 @@ export interface VoiceAdapterOptions {
   callerNumber: string | null;
   simulator: boolean;
   fetch?: typeof fetch;
+  /**
+   * The guarded client for recording URLs, which come from the vendor's payloads (default: one
+   * that refuses every address that is not public, and http: nowhere).
+   */
+  outbound?: OutboundClient;
   /** Per request (default 15 s). */
   timeoutMs?: number;
   /** For downloading one recording, body included (default 5 min). */

@@ -4,6 +4,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseAllowedNetworks } from "../../../lib/outbound-addresses.ts";
+import { createOutboundClient } from "../../../lib/outbound-http.ts";
 import { isRetryable, type PlaceCallInput, VoiceProviderError } from "../voice-provider.ts";
 import { toCallerNumbers, toVoiceOptions } from "./bland-account.ts";
 import {
@@ -16,6 +18,11 @@ import {
 } from "./bland-call.ts";
 import { blandLanguage, createBlandProvider, FORM_ANSWERS_INSTRUCTION } from "./bland-provider.ts";
 import { signBlandPayload, verifyBlandSignature } from "./bland-signature.ts";
+
+const loopbackOutbound = createOutboundClient({
+  requireHttps: false,
+  allowedNetworks: parseAllowedNetworks("127.0.0.0/8, ::1"),
+});
 
 // Reproduces the Call Details example of Bland's documentation (docs.bland.ai/api-v1/get/calls-id;
 // the webhook carries the same call object), trimmed to its first two transcript entries.
@@ -88,6 +95,8 @@ const provider = (options: Partial<Parameters<typeof createBlandProvider>[0]> = 
     webhookSecret: "s",
     callerNumber: null,
     simulator: false,
+    // The fake API and its "storage host" are on loopback, which the guard lets through here.
+    outbound: loopbackOutbound,
     ...options,
   });
 

@@ -1,3 +1,4 @@
+import { strictOutboundClient } from "../../../lib/outbound-http.ts";
 import { createVendorHttp } from "../vendor-http.ts";
 import {
   type CallOutcome,
@@ -176,6 +177,7 @@ export function createBlandProvider(options: BlandOptions): VoiceProvider {
     // Bland documents the bare key in `authorization` (a Bearer prefix is also accepted).
     authorization: options.apiKey,
     fetch: options.fetch ?? fetch,
+    outbound: options.outbound ?? strictOutboundClient,
     timeoutMs: options.timeoutMs ?? 15_000,
     // A POST that failed in flight may still have placed the call: say so.
     mayHaveDialled: (method) => method === "POST",

@@ -2,6 +2,8 @@ import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
+import { startFakeInternet } from "../../../lib/fake-internet.ts";
+import { createOutboundClient } from "../../../lib/outbound-http.ts";
 import { FORM_ANSWERS_INSTRUCTION } from "../bland/bland-provider.ts";
 import {
   isRetryable,
@@ -590,22 +592,31 @@ describe("getCall, findCallsByAttempt, verify, numbers and voices", () => {
   });
 
   it("sends the key to Retell's API only, never to the storage host of a recording", async () => {
-    const seen: { url: string; auth: string | null }[] = [];
-    const recordingFetch = (async (url: string | URL, init?: RequestInit) => {
-      seen.push({ url: String(url), auth: new Headers(init?.headers).get("authorization") });
-      return new Response("RIFF", { status: 200, headers: { "content-type": "audio/wav" } });
-    }) as typeof fetch;
-    const p = provider({ fetch: recordingFetch });
-    const own = await p.fetchRecording("https://api.retell.test/recordings/1.wav");
-    expect(own.contentType).toBe("audio/wav");
-    await p.fetchRecording(String(analyzedCall.recording_url));
-    expect(seen).toEqual([
-      { url: "https://api.retell.test/recordings/1.wav", auth: "Bearer key_123" },
-      { url: String(analyzedCall.recording_url), auth: null },
-    ]);
-    await expect(p.fetchRecording("file:///etc/passwd")).rejects.toMatchObject({
-      code: "invalid_recording_url",
-    });
+    const internet = await startFakeInternet(() => ({
+      status: 200,
+      headers: { "content-type": "audio/wav" },
+      body: "RIFF",
+    }));
+    try {
+      const p = provider({
+        outbound: createOutboundClient(
+          { requireHttps: false, allowedNetworks: [] },
+          internet.transport,
+        ),
+      });
+      const own = await p.fetchRecording("https://api.retell.test/recordings/1.wav");
+      expect(own.contentType).toBe("audio/wav");
+      await p.fetchRecording(String(analyzedCall.recording_url));
+      expect(internet.seen.map((s) => [s.url.href, s.headers.authorization ?? null])).toEqual([
+        ["https://api.retell.test/recordings/1.wav", "Bearer key_123"],
+        [String(analyzedCall.recording_url), null],
+      ]);
+      await expect(p.fetchRecording("file:///etc/passwd")).rejects.toMatchObject({
+        code: "invalid_recording_url",
+      });
+    } finally {
+      await internet.close();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { strictOutboundClient } from "../../../lib/outbound-http.ts";
 import { FORM_ANSWERS_INSTRUCTION } from "../bland/bland-provider.ts";
 import { createVendorHttp, type VendorHttpMethod } from "../vendor-http.ts";
 import {
@@ -370,6 +371,7 @@ export function createRetellProvider(options: RetellOptions): VoiceProvider {
     apiUrl,
     authorization: `Bearer ${options.apiKey}`,
     fetch: options.fetch ?? fetch,
+    outbound: options.outbound ?? strictOutboundClient,
     timeoutMs: options.timeoutMs ?? 15_000,
     // Only the call itself must not be placed twice: a create-phone-call lost in flight may
     // have dialled. (Creating an agent twice only leaves an unused agent behind.)

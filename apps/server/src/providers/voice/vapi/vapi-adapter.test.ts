@@ -3,6 +3,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseAllowedNetworks } from "../../../lib/outbound-addresses.ts";
+import { createOutboundClient } from "../../../lib/outbound-http.ts";
 import { FORM_ANSWERS_INSTRUCTION } from "../bland/bland-provider.ts";
 import { isRetryable, type PlaceCallInput, VoiceProviderError } from "../voice-provider.ts";
 import {
@@ -21,6 +23,11 @@ import {
   VAPI_VOICES,
   vapiCallRequest,
 } from "./vapi-provider.ts";
+
+const loopbackOutbound = createOutboundClient({
+  requireHttps: false,
+  allowedNetworks: parseAllowedNetworks("127.0.0.0/8, ::1"),
+});
 
 /*
  * Fixtures, built from Vapi's documented payloads (field names and enums per the API reference:
@@ -117,6 +124,8 @@ const provider = (over: Partial<Parameters<typeof createVapiProvider>[0]> = {}) 
     webhookSecret: "whsec_vapi",
     callerNumber: CALLER_ID,
     simulator: false,
+    // The fake API and its "storage host" are on loopback, which the guard lets through here.
+    outbound: loopbackOutbound,
     ...over,
   });
 
@@ -556,7 +565,7 @@ describe("fetchRecording", () => {
     };
     await expect(
       provider().fetchRecording(`${baseUrl}/call/y/mono-recording`),
-    ).rejects.toMatchObject({ code: "invalid_response" });
+    ).rejects.toMatchObject({ code: "recording_refused" });
   });
 });
 

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import { strictOutboundClient } from "../../../lib/outbound-http.ts";
 import { blandRequestData, FORM_ANSWERS_INSTRUCTION } from "../bland/bland-provider.ts";
 import { createVendorHttp } from "../vendor-http.ts";
 import {
@@ -296,6 +297,7 @@ export function createVapiProvider(
     apiUrl,
     authorization: `Bearer ${options.apiKey}`,
     fetch: options.fetch ?? fetch,
+    outbound: options.outbound ?? strictOutboundClient,
     timeoutMs: options.timeoutMs ?? 15_000,
     // A POST that failed in flight may still have placed the call: say so.
     mayHaveDialled: (method) => method === "POST",
@@ -446,7 +448,6 @@ export function createVapiProvider(
       http.fetchRecording(recordingUrl, {
         timeoutMs: options.recordingTimeoutMs ?? 300_000,
         sendKeyTo: (url) => url.origin === apiOrigin,
-        followRedirectWithoutKey: true,
       }),
 
     /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ipv6Bytes, isPublicAddress } from "./public-address.ts";
+import { isAllowedAddress, isPublicAddress, parseAllowedNetworks } from "./outbound-addresses.ts";
 
 describe("isPublicAddress (the SSRF guard's rule)", () => {
   it("refuses every IPv4 range that is not the public internet", () => {
@@ -83,9 +83,12 @@ describe("isPublicAddress (the SSRF guard's rule)", () => {
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
-    for (const address of ["::ffff:8.8.8.8", "::ffff:808:808", "64:ff9b::8.8.8.8"]) {
+    for (const address of ["::ffff:8.8.8.8", "::ffff:808:808"]) {
       expect(isPublicAddress(address), address).toBe(true);
     }
+    // NAT64 reaches any IPv4 address through a gateway that may sit inside the network: refused
+    // whatever it embeds (no webhook or recording host is written that way).
+    expect(isPublicAddress("64:ff9b::8.8.8.8")).toBe(false);
   });
 
   it("allows global unicast IPv6", () => {
@@ -100,10 +103,32 @@ describe("isPublicAddress (the SSRF guard's rule)", () => {
     }
   });
 
-  it("reads IPv6 text into bytes", () => {
-    expect(ipv6Bytes("::1")).toEqual([...Array(15).fill(0), 1]);
-    expect(ipv6Bytes("::ffff:1.2.3.4")?.slice(10)).toEqual([0xff, 0xff, 1, 2, 3, 4]);
-    expect(ipv6Bytes("1:2:3:4:5:6:7:8")).toEqual([0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7, 0, 8]);
-    expect(ipv6Bytes("1::2::3")).toBeNull();
+  it("refuses numeric forms no resolver answers with (hex, octal, one number)", () => {
+    for (const address of ["0x7f.0.0.1", "0177.0.0.1", "2130706433", "127.1"]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+  });
+});
+
+describe("networks the operator allows", () => {
+  it("lets listed addresses and blocks through, and nothing else that is not public", () => {
+    const allowed = parseAllowedNetworks(" 127.0.0.1, 10.1.2.0/24 ,fd00::/8");
+    expect(isAllowedAddress("127.0.0.1", allowed)).toBe(true);
+    expect(isAllowedAddress("::ffff:127.0.0.1", allowed)).toBe(true);
+    expect(isAllowedAddress("127.0.0.2", allowed)).toBe(false);
+    expect(isAllowedAddress("10.1.2.200", allowed)).toBe(true);
+    expect(isAllowedAddress("10.1.3.1", allowed)).toBe(false);
+    expect(isAllowedAddress("fd12::1", allowed)).toBe(true);
+    expect(isAllowedAddress("169.254.169.254", allowed)).toBe(false);
+    expect(isAllowedAddress("8.8.8.8", [])).toBe(true);
+    expect(isAllowedAddress("127.0.0.1", [])).toBe(false);
+  });
+
+  it("says which entry is not an address", () => {
+    expect(parseAllowedNetworks("")).toEqual([]);
+    expect(() => parseAllowedNetworks("10.0.0.0/8, intranet")).toThrow(
+      '"intranet" is not an IP address or CIDR block',
+    );
+    expect(() => parseAllowedNetworks("10.0.0.0/33")).toThrow("10.0.0.0/33");
   });
 });
