@@ -1,4 +1,4 @@
-import type { Assistant } from "@ringback/contracts";
+import { type Assistant, type CallGroupPage, callStatusLabels } from "@ringback/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { simulatorCalls } from "../src/db/schema/index.ts";
@@ -123,5 +123,48 @@ describe("calling hours that follow the law", async () => {
       skipSundays: true,
       skipHolidays: true,
     });
+  });
+
+  it("never dials a number whose state leaves no lawful time in the window, and says why", async () => {
+    const current = await team.owner.client.json<Assistant>(calls.path);
+    const evenings = await team.owner.client.request(`${calls.path}/settings`, {
+      method: "PUT",
+      json: {
+        ...current.call_settings,
+        callingWindowStart: "20:00",
+        callingWindowEnd: "21:00",
+        skipSundays: false,
+        skipHolidays: false,
+      },
+    });
+    expect(evenings.status).toBe(200);
+    // Miami: Florida's hours end at 20:00, so 20:00–21:00 leaves nothing, whatever the hour now.
+    const miami = "+13055550188";
+    expect((await calls.deliver(calls.delivery({ phone: miami, token: "florida" }))).status).toBe(
+      200,
+    );
+    const [attempt] = await calls.settled("florida", 1);
+    expect(attempt).toMatchObject({
+      status: "blocked-hours",
+      dialState: "canceled",
+      errorMessage: "Not called: no lawful time in this assistant's calling window",
+      dialRequestedAt: null,
+    });
+    // Not dialled, and no retry: the attempt stays the only one.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await calls.attemptsFor("florida")).toHaveLength(1);
+    const dialled = await db
+      .select()
+      .from(simulatorCalls)
+      .where(eq(simulatorCalls.phoneNumber, miami));
+    expect(dialled).toEqual([]);
+    // Call Records lists it with that status, which reads as that text.
+    const page = await team.owner.client.json<CallGroupPage>(
+      `/api/organizations/${org}/call-records?status=blocked-hours`,
+    );
+    expect(page.groups.map((group) => group.latestStatus)).toEqual(["blocked-hours"]);
+    expect(callStatusLabels[page.groups[0]!.latestStatus]).toBe(
+      "Not called: no lawful time in this assistant's calling window",
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { phoneSchema } from "./accounts.ts";
+import { FEDERAL_CALLING_HOURS } from "./calling-hours.ts";
 import { firstSentenceSchema } from "./disclosure.ts";
 import { outcomeQuestionSchema, outcomeQuestionsSchema } from "./outcome-questions.ts";
 import { normalizePhone } from "./phone.ts";
@@ -186,11 +187,10 @@ export const countryCodeSchema = z
 /**
  * Issue 13 §6: US law allows calls only between 8 a.m. and 9 p.m. at the called person
  * (47 CFR § 64.1200(c)(1)); an assistant's window must sit inside. Stricter states (8 p.m.) are
- * applied by the call engine from the number's area code.
+ * applied by the call engine from the number's area code (calling-hours.ts).
  */
-export const LAWFUL_CALLING_HOURS = { start: "08:00", end: "21:00" } as const;
-export const CALLING_HOURS_MESSAGE =
-  "Calls are allowed only between 08:00 and 21:00 in the respondent's local time (US law, 47 CFR 64.1200(c)(1)). Set the window inside those hours.";
+export const LAWFUL_CALLING_HOURS = FEDERAL_CALLING_HOURS;
+export const CALLING_HOURS_MESSAGE = `Calls are allowed only between ${LAWFUL_CALLING_HOURS.start} and ${LAWFUL_CALLING_HOURS.end} in the respondent's local time (US law, 47 CFR 64.1200(c)(1)). Set the window inside those hours.`;
 
 /**
  * Where a call is transferred when the person asks for a human (issue 15 §4): any phone number

@@ -29,8 +29,30 @@ export const callStatuses = [
   "blocked-dnc",
   "blocked-limit",
   "blocked-consent",
+  // Not placed: the assistant's calling window has no hour the law allows for the number.
+  "blocked-hours",
+  // The voice platform said the number cannot be called (not a working number): never retried.
+  "invalid-number",
 ] as const;
 export type CallStatus = (typeof callStatuses)[number];
+
+/**
+ * What Call Records (and the test-call dialog) say for each status; the call engine stores the
+ * same words as the reason of an attempt it refused.
+ */
+export const callStatusLabels: Record<CallStatus, string> = {
+  answered: "Answered",
+  completed: "Completed",
+  "in-progress": "In Progress",
+  failed: "Failed",
+  busy: "Busy",
+  "no-answer": "No Answer",
+  "blocked-dnc": "Blocked: on do-not-call list",
+  "blocked-limit": "Blocked: daily limit",
+  "blocked-consent": "Blocked: no consent",
+  "blocked-hours": "Not called: no lawful time in this assistant's calling window",
+  "invalid-number": "Invalid number",
+};
 
 /** SPEC.md §2's sort menu: Newest First, Oldest First, Duration (longest total first). */
 export const callRecordSorts = ["newest", "oldest", "duration"] as const;

@@ -2,7 +2,7 @@ export * from "./accounts.ts";
 export * from "./api-keys.ts";
 export * from "./assistants.ts";
 export * from "./call-records-query.ts";
-export * from "./call-records-query.ts";
+export * from "./calling-hours.ts";
 export * from "./calls.ts";
 export * from "./compliance.ts";
 export * from "./current-organization.ts";

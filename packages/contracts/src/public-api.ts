@@ -16,7 +16,7 @@ const instant = z.iso.datetime();
 export const publicCallStatusSchema = z
   .enum(callStatuses)
   .describe(
-    "answered, completed, in-progress, failed, busy or no-answer; blocked-dnc, blocked-limit and blocked-consent are attempts Ringback refused to dial (the number is on the do-not-call list, the daily limit for the number was reached, or the form gave no consent to be called).",
+    "answered, completed, in-progress, failed, busy or no-answer; invalid-number: the voice platform said the number cannot be called (not retried); blocked-dnc, blocked-limit, blocked-consent and blocked-hours are attempts Ringback refused to dial (the number is on the do-not-call list, the daily limit for the number was reached, the form gave no consent to be called, or the assistant's calling window has no hour the law allows for the number).",
   );
 
 export const publicRespondentSchema = z

@@ -1,4 +1,8 @@
-import type { DoNotCallSource } from "@ringback/contracts";
+import {
+  type DoNotCallSource,
+  MAX_CALLS_PER_NUMBER_PER_DAY_DEFAULT,
+  RECORDING_RETENTION_DAYS_DEFAULT,
+} from "@ringback/contracts";
 import { sql } from "drizzle-orm";
 import {
   index,
@@ -62,12 +66,16 @@ export const organizationCallSettings = pgTable("organization_call_settings", {
     .primaryKey()
     .references(() => organizations.id, { onDelete: "cascade" }),
   /** At most this many dials to one number in any 24 hours, across all assistants. */
-  maxCallsPerNumberPerDay: integer("max_calls_per_number_per_day").notNull().default(3),
+  maxCallsPerNumberPerDay: integer("max_calls_per_number_per_day")
+    .notNull()
+    .default(MAX_CALLS_PER_NUMBER_PER_DAY_DEFAULT),
   /**
    * Issue 17 §2: days after a call its recording and its transcript are deleted; null: kept
    * forever. (An organization without a row: recordings 90 days, transcripts forever.)
    */
-  recordingRetentionDays: integer("recording_retention_days").default(90),
+  recordingRetentionDays: integer("recording_retention_days").default(
+    RECORDING_RETENTION_DAYS_DEFAULT,
+  ),
   transcriptRetentionDays: integer("transcript_retention_days"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

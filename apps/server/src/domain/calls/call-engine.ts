@@ -1,4 +1,6 @@
 import {
+  type CallStatus,
+  callStatusLabels,
   isYes,
   normalizeOutcomes,
   transcriptAsksNotToBeCalled,
@@ -10,7 +12,6 @@ import {
   callRecords,
   formAssistants,
   formSubmissions,
-  organizationCallSettings,
   organizations,
 } from "../../db/schema/index.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -24,10 +25,10 @@ import type { Queue } from "../../queue/queue.ts";
 import {
   ASKED_NOT_TO_BE_CALLED,
   addToDoNotCallList,
-  BLOCKED_DO_NOT_CALL,
   isOnDoNotCallList,
   lockNumber,
 } from "../compliance/do-not-call.ts";
+import { getOrganizationCallSettings } from "../compliance/organization-call-settings.ts";
 import type { ResolvedVoice, VoiceProviders } from "../voice/voice-providers.ts";
 import type { RecordingLinks } from "../webhooks/recording-links.ts";
 import { emitCallEnded, emitCallStarted } from "../webhooks/webhook-events.ts";
@@ -75,6 +76,8 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
  * The first moment at or after notBefore inside the assistant's window narrowed to the law's
  * hours for the number (08:00–21:00, or its state's stricter ones), in the respondent's zone, on
  * a day the assistant calls (Sundays and public holidays of the number's country, if chosen).
+ * Null when the window has no lawful hour for the number (20:00–21:00 and a Florida number):
+ * such an attempt is never dialled (placeCall ends it as blocked-hours).
  * Never throws on a stored setting: unusable ones are replaced (effectiveCallingWindow).
  * `respondentTimeZone` replaces the number's zone: tests only (config refuses it elsewhere).
  */
@@ -83,24 +86,21 @@ export function attemptDueAt(
   phone: string,
   notBefore: Date,
   respondentTimeZone?: string | null,
-): Date {
+): Date | null {
   const { window, timeZone } = effectiveCallingWindow(assistant);
+  const lawful = lawfulCallingWindow(window, phone);
+  if (!lawful) return null;
   // The number's country is parsed only for an assistant that skips holidays (this runs on
   // every delivery), and then once per attempt.
   let country: string | null | undefined;
-  return nextCallTime(
-    notBefore,
-    lawfulCallingWindow(window, phone),
-    respondentTimeZone || timeZoneForNumber(phone, timeZone),
-    {
-      skipSundays: assistant.skipSundays ?? false,
-      skipHolidays: assistant.skipHolidays ?? false,
-      isHoliday: (day) => {
-        if (country === undefined) country = countryOfNumber(phone);
-        return isPublicHoliday(country, day);
-      },
+  return nextCallTime(notBefore, lawful, respondentTimeZone || timeZoneForNumber(phone, timeZone), {
+    skipSundays: assistant.skipSundays ?? false,
+    skipHolidays: assistant.skipHolidays ?? false,
+    isHoliday: (day) => {
+      if (country === undefined) country = countryOfNumber(phone);
+      return isPublicHoliday(country, day);
     },
-  );
+  });
 }
 
 /**
@@ -122,9 +122,11 @@ export async function scheduleAttempt(
     isTest?: boolean;
   },
 ): Promise<{ id: string; scheduledFor: Date }> {
+  // An attempt with no lawful time is due at once: placeCall ends it without dialling.
   const scheduledFor = input.isTest
     ? input.notBefore
-    : attemptDueAt(input.assistant, input.phone, input.notBefore, input.respondentTimeZone);
+    : (attemptDueAt(input.assistant, input.phone, input.notBefore, input.respondentTimeZone) ??
+      input.notBefore);
   const [row] = await tx
     .insert(callRecords)
     .values({
@@ -195,16 +197,11 @@ type PlaceResult =
   | "blocked"
   | "skipped";
 
-/** At most this many dials to one number in 24 hours, across assistants, unless set (issue 13). */
-export const DEFAULT_MAX_CALLS_PER_NUMBER_PER_DAY = 3;
-
-/** Why the pre-dial check refused an attempt: its final status and what Call Records says. */
-const BLOCKS = {
-  "blocked-dnc": BLOCKED_DO_NOT_CALL,
-  "blocked-consent": "Blocked: no consent",
-  "blocked-limit": "Blocked: daily limit",
-} as const;
-type BlockStatus = keyof typeof BLOCKS;
+/**
+ * The final statuses of attempts the pre-dial check refused: never dialled, never retried. Each
+ * is stored with the words Call Records shows for it (callStatusLabels) as its reason.
+ */
+type BlockStatus = Extract<CallStatus, `blocked-${string}`>;
 
 /** The availability answer still says yes: a ticked box, a yes in any language, a yes choice. */
 function consentStillGiven(consent: { answer?: unknown } | null): boolean {
@@ -245,11 +242,7 @@ async function preDialCap(
   phone: string,
   now: Date,
 ): Promise<BlockStatus | null> {
-  const [settings] = await tx
-    .select({ max: organizationCallSettings.maxCallsPerNumberPerDay })
-    .from(organizationCallSettings)
-    .where(eq(organizationCallSettings.organizationId, organizationId));
-  const max = settings?.max ?? DEFAULT_MAX_CALLS_PER_NUMBER_PER_DAY;
+  const max = await numberCapOf(tx, organizationId);
   const [dials] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(callRecords)
@@ -266,12 +259,23 @@ async function preDialCap(
   return (dials?.n ?? 0) >= max ? "blocked-limit" : null;
 }
 
+/**
+ * The organization's per-number cap as its settings page shows it: the same reading, so that the
+ * default the page shows is the default the engine enforces.
+ */
+export async function numberCapOf(
+  tx: Pick<Database, "select">,
+  organizationId: string,
+): Promise<number> {
+  return (await getOrganizationCallSettings(tx, organizationId)).maxCallsPerNumberPerDay;
+}
+
 /** What a blocked attempt looks like: final, never dialled, with the reason. */
 function blocked(status: BlockStatus, now: Date) {
   return {
     dialState: "canceled" as const,
     status,
-    errorMessage: BLOCKS[status],
+    errorMessage: callStatusLabels[status],
     finalAt: now,
     updatedAt: now,
   };
@@ -356,6 +360,15 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
           now,
           deps.respondentTimeZone,
         );
+    // The assistant's window has no hour the law allows for this number: not called at all,
+    // rather than at hours the business never chose.
+    if (due === null) {
+      await tx
+        .update(callRecords)
+        .set(blocked("blocked-hours", now))
+        .where(eq(callRecords.id, attempt.id));
+      return { kind: "blocked" as const };
+    }
     if (attempt.scheduledFor > now || due > now) {
       const scheduledFor = attempt.scheduledFor > due ? attempt.scheduledFor : due;
       await tx.update(callRecords).set({ scheduledFor }).where(eq(callRecords.id, attempt.id));

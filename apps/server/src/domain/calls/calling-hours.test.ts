@@ -54,24 +54,37 @@ describe("the law's calling hours (issue 13 §6)", () => {
       start: "10:00",
       end: "20:00",
     });
-    // A window the state's hours leave nothing of: the state's own hours.
-    expect(lawfulCallingWindow({ start: "20:00", end: "21:00" }, "+14105550123")).toEqual({
-      start: "08:00",
-      end: "20:00",
-    });
+  });
+
+  it("gives no lawful time when the window misses the state's hours (never the law's instead)", () => {
+    const evening = { start: "20:00", end: "21:00" };
+    // Miami, Tulsa, Baltimore, Seattle: their hours end at 20:00.
+    for (const number of ["+13055550123", "+19185550123", "+14105550123", "+12065550123"]) {
+      expect(lawfulCallingWindow(evening, number), number).toBeNull();
+    }
+    // San Francisco keeps the federal 08:00–21:00: the window stands.
+    expect(lawfulCallingWindow(evening, "+14155550123")).toEqual(evening);
+    // And the engine has no moment to call a Florida number at, whatever the hour.
+    const evenings = assistant({ callingWindowStart: "20:00", callingWindowEnd: "21:00" });
+    for (const at of ["2026-11-23T13:00:00Z", "2026-11-24T01:30:00Z", "2026-11-24T20:00:00Z"]) {
+      expect(attemptDueAt(evenings, "+13055550123", new Date(at)), at).toBeNull();
+    }
+    expect(attemptDueAt(evenings, "+14155550123", new Date("2026-11-24T04:30:00Z"))).toEqual(
+      new Date("2026-11-24T04:30:00Z"), // 20:30 in San Francisco
+    );
   });
 
   it("never dials a Florida number at 20:30 its time, even with the widest window", () => {
     // 20:30 in Miami (EST, UTC−5) is 01:30 UTC the next day.
     const at = new Date("2026-11-24T01:30:00Z");
     const due = attemptDueAt(assistant({ callingWindowEnd: "21:00" }), "+13055550123", at);
-    expect(due.toISOString()).toBe("2026-11-24T13:00:00.000Z"); // 08:00 in Miami
+    expect(due?.toISOString()).toBe("2026-11-24T13:00:00.000Z"); // 08:00 in Miami
     // A California number at the same moment (17:30 there) is called at once.
     expect(attemptDueAt(assistant(), "+14155550123", at)).toEqual(at);
     // A stored window wider than the law's is narrowed: 07:00 in New York waits for 08:00.
     const early = new Date("2026-11-23T12:00:00Z");
     const wide = assistant({ callingWindowStart: "00:00", callingWindowEnd: "23:59" });
-    expect(attemptDueAt(wide, "+12125550123", early).toISOString()).toBe(
+    expect(attemptDueAt(wide, "+12125550123", early)?.toISOString()).toBe(
       "2026-11-23T13:00:00.000Z",
     );
   });
@@ -81,7 +94,7 @@ describe("the law's calling hours (issue 13 §6)", () => {
     const sunday = new Date("2026-11-22T15:00:00Z");
     expect(attemptDueAt(assistant(), "+12125550123", sunday)).toEqual(sunday);
     expect(
-      attemptDueAt(assistant({ skipSundays: true }), "+12125550123", sunday).toISOString(),
+      attemptDueAt(assistant({ skipSundays: true }), "+12125550123", sunday)?.toISOString(),
     ).toBe("2026-11-23T13:00:00.000Z"); // Monday 08:00
     // Thanksgiving (Thursday 2026-11-26), 10:00 in New York.
     const thanksgiving = new Date("2026-11-26T15:00:00Z");
@@ -89,7 +102,7 @@ describe("the law's calling hours (issue 13 §6)", () => {
     expect(isPublicHoliday("US", "2026-11-27")).toBe(false);
     expect(isPublicHoliday("GB", "2026-11-26")).toBe(false);
     expect(
-      attemptDueAt(assistant({ skipHolidays: true }), "+12125550123", thanksgiving).toISOString(),
+      attemptDueAt(assistant({ skipHolidays: true }), "+12125550123", thanksgiving)?.toISOString(),
     ).toBe("2026-11-27T13:00:00.000Z");
     // After the window on Christmas Eve: Christmas Day (a Friday) is skipped, Saturday is not.
     const christmasEve = new Date("2026-12-25T02:30:00Z"); // 21:30 on the 24th in New York
@@ -98,7 +111,7 @@ describe("the law's calling hours (issue 13 §6)", () => {
         assistant({ skipHolidays: true, skipSundays: true }),
         "+12125550123",
         christmasEve,
-      ).toISOString(),
+      )?.toISOString(),
     ).toBe("2026-12-26T13:00:00.000Z");
     // A UK number follows the UK's holidays: Boxing Day 2026 is observed on Monday 28 Dec.
     expect(isPublicHoliday("GB", "2026-12-28")).toBe(true);

@@ -1,3 +1,4 @@
+import { callStatusLabels } from "@ringback/contracts";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import {
@@ -16,7 +17,7 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export const ASKED_NOT_TO_BE_CALLED = "Asked not to be called";
 
 /** What a blocked attempt says in Call Records (its error message; the status says the rest). */
-export const BLOCKED_DO_NOT_CALL = "Blocked: on do-not-call list";
+export const BLOCKED_DO_NOT_CALL = callStatusLabels["blocked-dnc"];
 
 export interface AddToDoNotCallInput {
   organizationId: string;

@@ -9,7 +9,7 @@ import { type AuditActor, recordAuditEvent } from "./audit.ts";
 
 /** The organization's call rules; a missing row means the defaults. */
 export async function getOrganizationCallSettings(
-  db: Database,
+  db: Pick<Database, "select">,
   organizationId: string,
 ): Promise<OrganizationCallSettings> {
   const [row] = await db

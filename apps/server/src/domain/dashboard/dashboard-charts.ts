@@ -241,13 +241,22 @@ export async function readAssistants(db: Database, organizationId: string) {
   return rows;
 }
 
-const dialledFinal = new Set<CallStatus>(["answered", "completed", "no-answer", "busy", "failed"]);
+const dialledFinal = new Set<CallStatus>([
+  "answered",
+  "completed",
+  "no-answer",
+  "busy",
+  "failed",
+  "invalid-number",
+]);
 const pickedUp = new Set<CallStatus>(["answered", "completed"]);
 
 /** The bar a status belongs to; null for in-progress (not final, not drawn). */
 export function chartStatusOf(status: CallStatus): ChartStatus | null {
   if (status === "in-progress") return null;
   if (status.startsWith("blocked-")) return "blocked";
+  // Dialled, and the platform said the number cannot be called: a failed call.
+  if (status === "invalid-number") return "failed";
   return status as ChartStatus;
 }
 

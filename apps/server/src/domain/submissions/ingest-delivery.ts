@@ -88,8 +88,11 @@ export async function ingestDelivery(
       );
     }
   }
+  // An attempt whose window has no lawful time for the number is due at once: placeCall ends it
+  // as blocked-hours without dialling, so Call Records says why it was not called.
+  const now = new Date();
   const scheduledFor = callable
-    ? attemptDueAt(assistant, evaluated.phone!, new Date(), deps.respondentTimeZone)
+    ? (attemptDueAt(assistant, evaluated.phone!, now, deps.respondentTimeZone) ?? now)
     : null;
   const consent = consentEvidence(submission, assistant, {
     typed: evaluated.rawPhone,

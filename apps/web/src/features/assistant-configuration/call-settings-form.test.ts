@@ -8,11 +8,13 @@ import {
 import { describe, expect, it } from "vitest";
 import {
   COMMON_TIME_ZONES,
+  callingWindowWarning,
   capabilityNote,
   countryName,
   countryOptions,
   describeCallSettings,
   languageName,
+  lawfulHoursHint,
   otherPlatformVoice,
   parseCallSettingsForm,
   parseTransferNumber,
@@ -338,5 +340,28 @@ describe("the voice options (issue 15 §4)", () => {
     ).toBe("Chosen for Simulator — Bland calls use Bland's default voice");
     expect(otherPlatformVoice(null, "vapi", "Vapi")).toBeNull();
     expect(otherPlatformVoice(voice, null, null)).toBeNull();
+  });
+});
+
+describe("the calling window's warning (the engine's legal-hours table)", () => {
+  it("names the states whose laws leave no time in a 20:00–21:00 window", () => {
+    expect(callingWindowWarning("20:00", "21:00")).toBe(
+      "Numbers in Florida, Maryland, Oklahoma and Washington will not be called with this window: the law there allows calls only 08:00–20:00, local time.",
+    );
+    // <input type="time"> may carry seconds.
+    expect(callingWindowWarning("20:15:00", "20:45:00")).toContain("Florida, Maryland");
+  });
+
+  it("says nothing when every state leaves some time, or the window is not a window", () => {
+    expect(callingWindowWarning("09:00", "20:00")).toBeNull();
+    expect(callingWindowWarning("19:59", "21:00")).toBeNull();
+    expect(callingWindowWarning("", "21:00")).toBeNull();
+    expect(callingWindowWarning("21:00", "20:00")).toBeNull();
+  });
+
+  it("states the law's hours from the same table", () => {
+    expect(lawfulHoursHint()).toBe(
+      "In the respondent’s local time. The law allows calls only between 08:00 and 21:00, and 08:00–20:00 for numbers in Florida, Maryland, Oklahoma and Washington.",
+    );
   });
 });

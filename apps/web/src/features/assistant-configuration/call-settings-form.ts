@@ -10,6 +10,8 @@ import {
   MAX_CALL_MINUTES,
   normalizePhone,
   phoneSchema,
+  STATE_CALLING_RULES,
+  statesWithoutLawfulTime,
   VOICE_OPTION_LABELS,
   type VoiceCapabilities,
   type VoiceOptionKey,
@@ -80,6 +82,46 @@ function wholeNumber(value: string): number | null {
 }
 
 const time = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** "A", "A and B", "A, B and C". */
+function listed(items: readonly string[]): string {
+  return items.length <= 1
+    ? (items[0] ?? "")
+    : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+/**
+ * The states whose laws allow no time in the window (the engine's own table): their numbers are
+ * never called by this assistant. A warning, not an error: a business may mean it.
+ */
+export function callingWindowWarning(startInput: string, endInput: string): string | null {
+  const start = startInput.slice(0, 5);
+  const end = endInput.slice(0, 5);
+  if (!time.test(start) || !time.test(end) || end <= start) return null;
+  const states = statesWithoutLawfulTime({ start, end });
+  if (states.length === 0) return null;
+  const hours = [
+    ...new Set(
+      STATE_CALLING_RULES.filter((rule) => states.includes(rule.state)).map(
+        (rule) => `${rule.start}–${rule.end}`,
+      ),
+    ),
+  ];
+  return `Numbers in ${listed(states)} will not be called with this window: the law there allows calls only ${listed(hours)}, local time.`;
+}
+
+/** The hint under the window: the law's hours, from the same table the call engine applies. */
+export function lawfulHoursHint(): string {
+  const byHours = new Map<string, string[]>();
+  for (const rule of STATE_CALLING_RULES) {
+    const key = `${rule.start}–${rule.end}`;
+    byHours.set(key, [...(byHours.get(key) ?? []), rule.state]);
+  }
+  const states = [...byHours].map(
+    ([hours, names]) => `${hours} for numbers in ${listed([...names].sort())}`,
+  );
+  return `In the respondent’s local time. The law allows calls only between ${LAWFUL_CALLING_HOURS.start} and ${LAWFUL_CALLING_HOURS.end}, and ${listed(states)}.`;
+}
 
 /** Checks the inputs with messages a person can act on, then builds the PUT body. */
 export function parseCallSettingsForm(

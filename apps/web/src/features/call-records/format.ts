@@ -1,4 +1,4 @@
-import type { CallStatus, SubmittedAnswerValue } from "@ringback/contracts";
+import { type CallStatus, callStatusLabels, type SubmittedAnswerValue } from "@ringback/contracts";
 
 /** SPEC.md §9: 'N/A' if 0 or missing, '< 1 min' under a minute, otherwise '{n} min' (rounded). */
 export function formatDuration(seconds: number | null | undefined): string {
@@ -40,17 +40,8 @@ function dateText(format: Intl.DateTimeFormat, iso: string): string {
   return `${part("month")} ${part("day")}, ${part("year")} ${part("hour")}:${part("minute")}${seconds} ${part("dayPeriod")}`;
 }
 
-export const STATUS_LABELS: Record<CallStatus, string> = {
-  answered: "Answered",
-  completed: "Completed",
-  "in-progress": "In Progress",
-  failed: "Failed",
-  busy: "Busy",
-  "no-answer": "No Answer",
-  "blocked-dnc": "Blocked: on do-not-call list",
-  "blocked-limit": "Blocked: daily limit",
-  "blocked-consent": "Blocked: no consent",
-};
+/** What each status reads as (one table with the server's, in the contracts). */
+export const STATUS_LABELS: Record<CallStatus, string> = callStatusLabels;
 
 /** SPEC.md §2 status colours: answered and completed green, in progress blue, others grey. */
 export function statusTone(status: CallStatus): "success" | "info" | "muted" {

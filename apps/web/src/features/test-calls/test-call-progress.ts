@@ -42,9 +42,12 @@ export function resultHeading(status: CallStatus): string {
       return "The line was busy";
     case "failed":
       return "The call failed";
+    case "invalid-number":
+      return "The number cannot be called";
     case "blocked-dnc":
     case "blocked-consent":
     case "blocked-limit":
+    case "blocked-hours":
       return "The call was not placed";
     default:
       return "Call ended";

@@ -1,5 +1,6 @@
 import {
   DEFAULT_FIRST_SENTENCE,
+  defaultCallSettings,
   disclosureProblem,
   FIRST_SENTENCE_MAX,
   FIRST_SENTENCE_REQUIRED,
@@ -30,7 +31,9 @@ import { useVoiceOptions } from "../api/voice-options";
 import {
   type CallSettingsErrors,
   type CallSettingsForm,
+  callingWindowWarning,
   countryOptions,
+  lawfulHoursHint,
   MAX_ATTEMPTS,
   parseCallSettingsForm,
   RETRY_DELAY_MINUTES,
@@ -476,6 +479,7 @@ function CallSettingsFields({
     voicemailMessage: useId(),
     voicemailHint: useId(),
     lawfulHoursHint: useId(),
+    windowWarning: useId(),
   };
   const error = (key: keyof CallSettingsForm) =>
     errors[key] ? (
@@ -493,7 +497,11 @@ function CallSettingsFields({
       .join(" ") || undefined;
   const zones = timeZoneOptions(settings.defaultTimeZone, savedTimeZone, browserTimeZone);
   // A draft from before the setting existed has none: show the saved one (sent unchanged).
-  const country = settings.defaultCountry ?? savedCountry ?? "US";
+  const country = settings.defaultCountry ?? savedCountry ?? defaultCallSettings.defaultCountry;
+  const windowWarning = callingWindowWarning(
+    settings.callingWindowStart,
+    settings.callingWindowEnd,
+  );
 
   return (
     <fieldset disabled={disabled} className="grid gap-5 border-t px-4 py-4 sm:grid-cols-2">
@@ -554,14 +562,28 @@ function CallSettingsFields({
           value={settings.callingWindowEnd}
           onChange={(event) => set("callingWindowEnd", event.target.value)}
           aria-invalid={errors.callingWindowEnd ? true : undefined}
-          aria-describedby={described("callingWindowEnd")}
+          aria-describedby={described(
+            "callingWindowEnd",
+            windowWarning ? ids.windowWarning : undefined,
+          )}
         />
         {error("callingWindowEnd")}
       </div>
       <p id={ids.lawfulHoursHint} className="-mt-2 text-xs text-muted-foreground sm:col-span-2">
-        In the respondent’s local time. The law allows calls only between 08:00 and 21:00, and
-        Ringback ends at 20:00 for numbers in Florida, Oklahoma, Maryland and Washington.
+        {lawfulHoursHint()}
       </p>
+      {windowWarning ? (
+        <div
+          id={ids.windowWarning}
+          className="flex gap-3 rounded-lg border border-warning/60 bg-warning/15 p-3 sm:col-span-2"
+        >
+          <AlertTriangle
+            className="mt-0.5 size-4 shrink-0 text-warning-strong"
+            aria-hidden="true"
+          />
+          <p className="min-w-0 text-sm text-warning-foreground">{windowWarning}</p>
+        </div>
+      ) : null}
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <legend className="mb-2 text-sm font-medium">Days</legend>
         <label className="flex items-center gap-2 text-sm">
