@@ -1,9 +1,11 @@
+import { type CallGroupPage, callStatusLabels } from "@ringback/contracts";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { formAssistants, formSubmissions } from "../src/db/schema/index.ts";
 import { activeAssistant } from "./call-helpers.ts";
 import { startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
+import { waitFor } from "./webhook-receiver.ts";
 
 describe("the call engine, from a signed delivery to a recorded call", async () => {
   const app = await startTestRingback({
@@ -119,6 +121,22 @@ describe("the call engine, from a signed delivery to a recorded call", async () 
     expect(voicemail.every((r) => r.status === "completed" && r.answeredBy === "voicemail")).toBe(
       true,
     );
+  });
+
+  it("never retries a number the platform calls invalid, and Call Records says so", async () => {
+    // 0008: the simulator's platform says the number cannot be called (Bland: "Invalid phone
+    // number"). With the tests' retry delay of 0, a retry would be written with the outcome.
+    const token = await send("+1 415 555 0008", "invalid-number");
+    const [attempt] = await waitFor(async () => {
+      const rows = await attemptsFor(token);
+      return rows[0]?.finalAt ? rows : undefined;
+    });
+    expect(attempt).toMatchObject({ status: "invalid-number", dialState: "dialed" });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await attemptsFor(token)).map((r) => r.status)).toEqual(["invalid-number"]);
+    const page = await owner.json<CallGroupPage>(`${base}/call-records?status=invalid-number`);
+    expect(page.groups.map((group) => group.latestStatus)).toEqual(["invalid-number"]);
+    expect(callStatusLabels[page.groups[0]!.latestStatus]).toBe("Invalid number");
   });
 
   async function send(phone: string, token: string) {

@@ -469,6 +469,7 @@ describe("Retell adapter against the call simulator's Retell dialect", async () 
     ["+14155550001", "busy", null, ["call_ended"]],
     ["+14155550002", "no-answer", null, ["call_ended"]],
     ["+14155550003", "failed", null, ["call_ended"]],
+    ["+14155550008", "invalid-number", null, ["call_ended"]],
     ["+14155550004", "completed", "voicemail", ["call_started", "call_ended", "call_analyzed"]],
   ] as const)("maps the magic number %s to %s", async (phone, status, answeredBy, expected) => {
     const { providerCallId } = await retell().placeCall(input(phone));

@@ -262,6 +262,9 @@ describe("Vapi adapter against the call simulator's Vapi dialect", async () => {
     expect(noAnswer.report).toMatchObject({ status: "no-answer", final: true, recordingUrl: null });
     expect(failed.report).toMatchObject({ status: "failed", final: true });
     expect(failed.report.errorMessage).toBeTruthy();
+    // 0008: the carrier says the number was misdialed: an invalid number, never retried.
+    const invalid = await placeAndWait("invalid-number", "+14155550008");
+    expect(invalid.report).toMatchObject({ status: "invalid-number", final: true });
     expect(voicemail.report).toMatchObject({
       status: "completed",
       answeredBy: "voicemail",

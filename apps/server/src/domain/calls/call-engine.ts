@@ -17,6 +17,7 @@ import {
 import type { Logger } from "../../lib/logger.ts";
 import {
   type CallOutcome,
+  INVALID_PHONE_NUMBER,
   isRetryable,
   VoiceProviderError,
 } from "../../providers/voice/voice-provider.ts";
@@ -500,11 +501,12 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
     return "dialed";
   } catch (error) {
     if (error instanceof VoiceProviderError && error.status >= 400 && error.status < 500) {
-      // Refused outright (a bad number, say): a failed attempt, not a worker retry.
+      // Refused outright: a failed attempt, not a worker retry. A number the platform says cannot
+      // be called is final (invalid-number, never retried).
       await applyOutcome(deps, {
         providerCallId: `refused-${attempt.id}`,
         attemptId: attempt.id,
-        status: "failed",
+        status: error.code === INVALID_PHONE_NUMBER ? "invalid-number" : "failed",
         final: true,
         durationSeconds: null,
         recordingUrl: null,

@@ -129,7 +129,8 @@ export interface CallOutcome {
 
 /**
  * Unanswered attempts are retried (PRODUCT.md "How calls are placed" step 5): no-answer, busy,
- * failed, and a completed call that reached voicemail.
+ * failed, and a completed call that reached voicemail. Never an invalid number: the platform
+ * said it cannot be called, and calling again would say the same.
  */
 export function isRetryable(outcome: Pick<CallOutcome, "status" | "answeredBy">): boolean {
   switch (outcome.status) {
@@ -143,6 +144,12 @@ export function isRetryable(outcome: Pick<CallOutcome, "status" | "answeredBy">)
       return false;
   }
 }
+
+/**
+ * The VoiceProviderError code of a dial refused because the number cannot be called (not an
+ * international number, or the platform says so): the attempt ends as "invalid-number".
+ */
+export const INVALID_PHONE_NUMBER = "invalid_phone_number";
 
 /** A provider error already worded for a person. */
 export class VoiceProviderError extends Error {

@@ -23,6 +23,7 @@ export const OUTCOME_TABLE: { digits: string; outcome: string }[] = [
   { digits: "0001", outcome: "Busy" },
   { digits: "0002", outcome: "No answer" },
   { digits: "0003", outcome: "Failed (the call could not be connected)" },
+  { digits: "0008", outcome: "Invalid number (the platform says the number cannot be called)" },
   { digits: "0004", outcome: "Voicemail (the assistant leaves a short message)" },
   { digits: "0005", outcome: "No answer on the first attempt, answered on later ones" },
   { digits: "0006", outcome: "Answered, and the person asks not to be called again" },
@@ -33,6 +34,16 @@ export const OUTCOME_TABLE: { digits: string; outcome: string }[] = [
   },
   { digits: "any other", outcome: "Answered: a short conversation with a simulated respondent" },
 ];
+
+/**
+ * The error of a call to a number that cannot be called (0008). Each dialect says it its own
+ * way: Bland's error_message, Vapi's misdialed ending, Retell's invalid_destination.
+ */
+export const INVALID_NUMBER_ERROR = "Invalid phone number: the number dialled does not exist.";
+
+/** A simulated call that ended on an invalid number (0008). */
+export const endedOnInvalidNumber = (call: { errorMessage: string | null }) =>
+  call.errorMessage === INVALID_NUMBER_ERROR;
 
 const ANSWERED: Outcome = { status: "completed", answeredBy: "human", errorMessage: null };
 const NO_ANSWER: Outcome = { status: "no-answer", answeredBy: null, errorMessage: null };
@@ -50,6 +61,8 @@ export function outcomeFor(phoneNumber: string, attempt: number): Outcome {
         answeredBy: null,
         errorMessage: "The call could not be connected to the number.",
       };
+    case "0008":
+      return { status: "failed", answeredBy: null, errorMessage: INVALID_NUMBER_ERROR };
     case "0004":
       return { status: "completed", answeredBy: "voicemail", errorMessage: null };
     case "0005":

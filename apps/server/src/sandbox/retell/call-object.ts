@@ -5,6 +5,7 @@ import {
 } from "../../providers/voice/retell/retell-signature.ts";
 import { simulatedAnalysis } from "../bland/analysis.ts";
 import { type SimulatorCall, transferredTo } from "../bland/call.ts";
+import { endedOnInvalidNumber } from "../bland/outcomes.ts";
 
 /**
  * A simulated call in Retell's shapes: the call object of GET /v2/get-call/{call_id} and of the
@@ -39,7 +40,7 @@ export function disconnectionReason(call: SimulatorCall): string {
     case "no-answer":
       return "dial_no_answer";
     case "failed":
-      return "dial_failed";
+      return endedOnInvalidNumber(call) ? "invalid_destination" : "dial_failed";
     default:
       if (call.answeredBy === "voicemail") return "voicemail_reached";
       return transferredTo(call.transcripts) ? "call_transfer" : "agent_hangup";

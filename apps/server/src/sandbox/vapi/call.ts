@@ -3,6 +3,7 @@ import type { SimulatorWebhook } from "../../db/schema/call-simulator.ts";
 import { simulatedAnalysis } from "../bland/analysis.ts";
 import { SIMULATOR_FROM_NUMBER, type SimulatorCall, transferredTo } from "../bland/call.ts";
 import { TRANSFER_ACTION_PREFIX } from "../bland/conversation.ts";
+import { endedOnInvalidNumber } from "../bland/outcomes.ts";
 
 /**
  * The call simulator's calls in Vapi's shapes (issue 15 §3): the Call object of GET /call/{id}
@@ -52,7 +53,9 @@ export function vapiEndedReason(call: SimulatorCall): string {
     case "no-answer":
       return "customer-did-not-answer";
     case "failed":
-      return "twilio-failed-to-connect-call";
+      return endedOnInvalidNumber(call)
+        ? "twilio-reported-customer-misdialed"
+        : "twilio-failed-to-connect-call";
     default:
       if (call.answeredBy === "voicemail") return "voicemail";
       return transferredTo(call.transcripts) ? "assistant-forwarded-call" : "assistant-ended-call";

@@ -9,6 +9,7 @@ import { createOutboundClient } from "../../../lib/outbound-http.ts";
 import { isRetryable, type PlaceCallInput, VoiceProviderError } from "../voice-provider.ts";
 import { toCallerNumbers, toVoiceOptions } from "./bland-account.ts";
 import {
+  isBlandInvalidNumber,
   mapBlandPhase,
   mapBlandStatus,
   mapTranscript,
@@ -242,6 +243,26 @@ describe("placeCall", () => {
 
     routes["POST /v1/calls"] = { status: 200, body: { status: "error" } };
     await expect(provider().placeCall(input)).rejects.toMatchObject({ code: "no_call_id" });
+  });
+
+  it("reads Bland's refusal of the number itself as an invalid number", async () => {
+    for (const body of [
+      { status: "error", message: "Invalid phone number" },
+      { status: "error", errors: [{ error: "INVALID_PHONE_NUMBER", message: "Invalid request" }] },
+      { status: "error", errors: ["phone_number is not a valid phone number"] },
+    ]) {
+      routes["POST /v1/calls"] = { status: 400, body };
+      await expect(provider().placeCall(input), JSON.stringify(body)).rejects.toMatchObject({
+        status: 400,
+        code: "invalid_phone_number",
+      });
+    }
+    // Other refusals stay what they were.
+    routes["POST /v1/calls"] = {
+      status: 400,
+      body: { status: "error", message: "Invalid from phone number" },
+    };
+    await expect(provider().placeCall(input)).rejects.toMatchObject({ code: "http_400" });
   });
 
   it("flags a request lost in flight as possibly dialled", async () => {
@@ -878,5 +899,40 @@ describe("parseWebhook", () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("a call to an invalid number", () => {
+  // The documented call object, as a call that failed on the number.
+  const failedOn = (errorMessage: string) => ({
+    ...(JSON.parse(docsCall) as Record<string, unknown>),
+    status: "failed",
+    queue_status: "call_error",
+    completed: true,
+    answered_by: null,
+    call_length: 0,
+    transcripts: [],
+    concatenated_transcript: "",
+    error_message: errorMessage,
+  });
+
+  it("is final, never retried, and reads as an invalid number", () => {
+    const outcome = toCallOutcome(failedOn("Invalid phone number"))!;
+    expect(outcome).toMatchObject({ status: "invalid-number", final: true });
+    expect(isRetryable(outcome)).toBe(false);
+    // Another failure is still a failed, retried call.
+    const other = toCallOutcome(failedOn("The call could not be connected to the number."))!;
+    expect(other).toMatchObject({ status: "failed", final: true });
+    expect(isRetryable(other)).toBe(true);
+  });
+
+  it("is the number called, not the caller's or the transfer number", () => {
+    expect(isBlandInvalidNumber("Invalid phone number")).toBe(true);
+    expect(isBlandInvalidNumber("INVALID_PHONE_NUMBER")).toBe(true);
+    expect(isBlandInvalidNumber("The destination is not a valid phone number.")).toBe(true);
+    expect(isBlandInvalidNumber("Invalid from phone number")).toBe(false);
+    expect(isBlandInvalidNumber("Invalid transfer_phone_number")).toBe(false);
+    expect(isBlandInvalidNumber("Invalid API key")).toBe(false);
+    expect(isBlandInvalidNumber(null)).toBe(false);
   });
 });

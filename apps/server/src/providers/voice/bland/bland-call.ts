@@ -85,6 +85,21 @@ function statusOf(value: string): { status: CallStatus | "ended"; final: boolean
   return null;
 }
 
+/**
+ * Bland's words for a destination number that cannot be called: an error such as "Invalid phone
+ * number" (or the code INVALID_PHONE_NUMBER) in a refused Send Call or in a failed call's
+ * `error_message`. Bland publishes no list of these values, so the wording is read: the number
+ * called, not the caller's `from` or transfer number.
+ */
+export function isBlandInvalidNumber(text: string | null | undefined): boolean {
+  const value = (text ?? "").toLowerCase().replaceAll("_", " ");
+  if (!value || /\b(from|transfer|caller)\b/.test(value)) return false;
+  return (
+    /\b(invalid|not a valid|not valid)\b[^.]*\b(phone number|destination)\b/.test(value) ||
+    /\b(phone number|destination)\b[^.]*\b(is invalid|is not valid|not a valid)\b/.test(value)
+  );
+}
+
 /** Bland's `answered_by` (needs answered_by_enabled) in our words; null when it did not say. */
 export function mapAnsweredBy(value: string | null | undefined): AnsweredBy | null {
   const v = normalize(value);
@@ -200,10 +215,16 @@ export function toCallOutcome(json: unknown): CallOutcome | null {
   const mapped = mapBlandStatus(call);
   const transcript = mapTranscript(call);
   const answeredBy = mapAnsweredBy(call.answered_by);
+  // A failed call Bland says was to an invalid number: final, never retried.
+  const invalidNumber = mapped.status === "failed" && isBlandInvalidNumber(call.error_message);
   return {
     providerCallId,
     attemptId: attemptIdOf(call.metadata),
-    status: mapped.final && reachedAPerson(answeredBy, transcript) ? "answered" : mapped.status,
+    status: invalidNumber
+      ? "invalid-number"
+      : mapped.final && reachedAPerson(answeredBy, transcript)
+        ? "answered"
+        : mapped.status,
     final: mapped.final,
     ...(mapped.final ? {} : { phase: mapBlandPhase(call) }),
     durationSeconds: durationSeconds(call),

@@ -2,13 +2,14 @@ import { strictOutboundClient } from "../../../lib/outbound-http.ts";
 import { createVendorHttp } from "../vendor-http.ts";
 import {
   type CallOutcome,
+  INVALID_PHONE_NUMBER,
   type PlaceCallInput,
   type VoiceAdapterOptions,
   type VoiceProvider,
   VoiceProviderError,
 } from "../voice-provider.ts";
 import { toCallerNumbers, toVoiceOptions } from "./bland-account.ts";
-import { parseBlandWebhook, toCallOutcome } from "./bland-call.ts";
+import { isBlandInvalidNumber, parseBlandWebhook, toCallOutcome } from "./bland-call.ts";
 import { BLAND_SIGNATURE_HEADER, verifyBlandSignature } from "./bland-signature.ts";
 
 export interface BlandOptions extends VoiceAdapterOptions {
@@ -29,6 +30,22 @@ function blandErrorDetail(body: Record<string, unknown>): string | undefined {
   const { message, errors } = body as BlandErrorBody;
   const first = errors?.[0];
   return message ?? (typeof first === "string" ? first : (first?.message ?? first?.error));
+}
+
+/** Every text of Bland's error body: its message, and each error's code and message. */
+function blandErrorTexts(body: unknown): string[] {
+  if (typeof body !== "object" || body === null) return [];
+  const { message, errors } = body as BlandErrorBody;
+  const texts = typeof message === "string" ? [message] : [];
+  for (const error of Array.isArray(errors) ? errors : []) {
+    if (typeof error === "string") texts.push(error);
+    else if (error && typeof error === "object") {
+      for (const text of [error.error, error.message]) {
+        if (typeof text === "string") texts.push(text);
+      }
+    }
+  }
+  return texts;
 }
 
 const E164 = /^\+[1-9]\d{6,14}$/;
@@ -215,7 +232,7 @@ export function createBlandProvider(options: BlandOptions): VoiceProvider {
       if (!E164.test(input.phoneNumber)) {
         throw new VoiceProviderError("The phone number is not a valid international number", {
           status: 400,
-          code: "invalid_phone_number",
+          code: INVALID_PHONE_NUMBER,
         });
       }
       const transferNumber = input.voice.transferNumber;
@@ -236,7 +253,26 @@ export function createBlandProvider(options: BlandOptions): VoiceProvider {
         "/v1/calls",
         blandCallRequest(input, { callerNumber: options.callerNumber }),
       );
-      if (!response.ok) throw await failure(response, "Placing the call");
+      if (!response.ok) {
+        const body = await response
+          .clone()
+          .json()
+          .catch(() => null);
+        const error = await failure(response, "Placing the call");
+        // Bland refused the number itself: the engine ends the attempt as an invalid number.
+        if (
+          error.status >= 400 &&
+          error.status < 500 &&
+          blandErrorTexts(body).some(isBlandInvalidNumber)
+        ) {
+          throw new VoiceProviderError(error.message, {
+            status: 400,
+            code: INVALID_PHONE_NUMBER,
+            cause: error,
+          });
+        }
+        throw error;
+      }
       const json = (await readJson(response)) as { status?: string; call_id?: unknown } | null;
       if (typeof json?.call_id !== "string" || !json.call_id || json.status === "error") {
         throw new VoiceProviderError("Bland did not return a call ID", {

@@ -39,6 +39,7 @@ const fixture = (name: string) =>
 const analyzed = fixture("call-analyzed.json");
 const started = fixture("call-started.json");
 const noAnswer = fixture("call-ended-no-answer.json");
+const invalidDestination = fixture("call-ended-invalid-destination.json");
 const analyzedCall = (JSON.parse(analyzed) as { call: Record<string, unknown> }).call;
 
 const input: PlaceCallInput = {
@@ -648,7 +649,14 @@ describe("the mapping table", () => {
     ["dial_no_answer", { ...silent, call_status: "not_connected" }, "no-answer", null, true],
     ["user_declined", { ...silent, call_status: "not_connected" }, "no-answer", null, true],
     ["dial_failed", { ...silent, call_status: "not_connected" }, "failed", null, true],
-    ["invalid_destination", { ...silent, call_status: "not_connected" }, "failed", null, true],
+    // "The number dialed is invalid": final, never retried.
+    [
+      "invalid_destination",
+      { ...silent, call_status: "not_connected" },
+      "invalid-number",
+      null,
+      false,
+    ],
     ["no_valid_payment", { ...silent, call_status: "not_connected" }, "failed", null, true],
     ["error_retell", { ...silent, call_status: "error" }, "failed", null, true],
     ["error_something_new", { ...silent, call_status: "error" }, "failed", null, true],
@@ -813,6 +821,17 @@ describe("parseWebhook", () => {
       answeredBy: null,
     });
     expect(isRetryable(unanswered)).toBe(true);
+    // Not connected because the number dialled is invalid: final, and never retried.
+    const invalid = parseRetellWebhook(invalidDestination)!;
+    expect(invalid).toMatchObject({
+      providerCallId: "call_b5551234567890777c4a4a123e7",
+      attemptId: "att_1",
+      status: "invalid-number",
+      final: true,
+      answeredBy: null,
+      errorMessage: "The number dialled is not valid.",
+    });
+    expect(isRetryable(invalid)).toBe(false);
   });
 
   it("acknowledges other events with null", () => {

@@ -66,7 +66,7 @@ const utteranceSchema = z
  * `disconnection_reason` enum.
  */
 interface Disconnection {
-  status: "ended" | "busy" | "no-answer" | "failed";
+  status: "ended" | "busy" | "no-answer" | "failed" | "invalid-number";
   answeredBy?: AnsweredBy;
   message?: string;
 }
@@ -111,7 +111,8 @@ export const RETELL_DISCONNECTION_REASONS: Record<string, Disconnection> = {
   dial_no_answer: { status: "no-answer" },
   user_declined: { status: "no-answer" },
   dial_failed: failed("The call could not be connected."),
-  invalid_destination: failed("The number dialled is not valid."),
+  // "The number dialed is invalid": final, never retried (Call Records: "Invalid number").
+  invalid_destination: { status: "invalid-number", message: "The number dialled is not valid." },
   telephony_provider_permission_denied: failed(
     "Retell's telephony provider refused to call this number.",
   ),

@@ -5,6 +5,7 @@ import { createVendorHttp, type VendorHttpMethod } from "../vendor-http.ts";
 import {
   type CallerNumber,
   type CallOutcome,
+  INVALID_PHONE_NUMBER,
   type PlaceCallInput,
   type VoiceAdapterOptions,
   type VoiceAgentStore,
@@ -522,7 +523,7 @@ export function createRetellProvider(options: RetellOptions): VoiceProvider {
       if (!E164.test(input.phoneNumber)) {
         throw new VoiceProviderError("The phone number is not a valid international number", {
           status: 400,
-          code: "invalid_phone_number",
+          code: INVALID_PHONE_NUMBER,
         });
       }
       if (!(input.maxDurationMinutes > 0)) {

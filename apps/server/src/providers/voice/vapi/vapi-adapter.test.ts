@@ -607,7 +607,9 @@ describe("the mapping table", () => {
     ["assistant-not-valid", false, "failed", null],
     ["assistant-request-failed", false, "failed", null],
     ["twilio-failed-to-connect-call", false, "failed", null],
-    ["twilio-reported-customer-misdialed", false, "failed", null],
+    // The carrier says the number was misdialed: not a number that can be called.
+    ["twilio-reported-customer-misdialed", false, "invalid-number", null],
+    ["twilio-reported-customer-misdialed", true, "invalid-number", null],
     ["vonage-rejected", false, "failed", null],
     [
       "call.in-progress.error-providerfault-outbound-sip-503-service-unavailable",
@@ -919,6 +921,25 @@ describe("parseWebhook", () => {
       recordingUrl: null,
       transcript: [],
     });
+  });
+
+  it("reads a misdialed ending as an invalid number: final, never retried", () => {
+    // The documented end-of-call report, ended by the carrier's "customer misdialed".
+    const doc = JSON.parse(endOfCallReport) as { message: Record<string, unknown> };
+    const call = doc.message.call as Record<string, unknown>;
+    const outcome = provider().parseWebhook(
+      JSON.stringify({
+        message: {
+          ...doc.message,
+          endedReason: "twilio-reported-customer-misdialed",
+          artifact: {},
+          call: { ...call, endedReason: "twilio-reported-customer-misdialed" },
+        },
+      }),
+    );
+    expect(outcome).toMatchObject({ status: "invalid-number", final: true, answeredBy: null });
+    expect(outcome!.errorMessage).toContain("misdialed");
+    expect(isRetryable(outcome!)).toBe(false);
   });
 
   it("reads a status-update as the call's phase, never as final", () => {

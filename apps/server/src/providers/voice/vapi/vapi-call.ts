@@ -126,9 +126,18 @@ const serverMessageSchema = z
  * - dropped: it failed after connecting (a provider or pipeline error): "answered" when the
  *   person spoke (a reached person is never re-dialled, issue 13 §8), otherwise "failed";
  * - voicemail, busy, no-answer: as named (retried);
- * - failed: it never connected (a configuration, billing or carrier error; retried).
+ * - failed: it never connected (a configuration, billing or carrier error; retried);
+ * - invalid-number: the carrier reported the number as misdialed (not a number that can be
+ *   called): final, never retried.
  */
-export type VapiEnding = "connected" | "dropped" | "voicemail" | "busy" | "no-answer" | "failed";
+export type VapiEnding =
+  | "connected"
+  | "dropped"
+  | "voicemail"
+  | "busy"
+  | "no-answer"
+  | "failed"
+  | "invalid-number";
 
 /**
  * Vapi's `status` values (Call.status, ServerMessageStatusUpdate.status) → where a live call is.
@@ -169,6 +178,8 @@ export const VAPI_ENDED_REASONS: readonly (readonly [string | RegExp, VapiEnding
   [/^call\.forwarding\./, "connected"],
   [/^call\.in-progress\.error-(transfer-failed|warm-transfer-)/, "connected"],
   [/^call\.ending\.hook-executed-/, "connected"],
+  // The carrier says the number was misdialed (Twilio's "customer misdialed"): no such number.
+  [/misdialed/, "invalid-number"],
   // Never connected: set-up, account and billing, assistant, carrier and SIP errors.
   [/^call\.start\./, "failed"],
   [/^call-start-error/, "failed"],
@@ -177,7 +188,7 @@ export const VAPI_ENDED_REASONS: readonly (readonly [string | RegExp, VapiEnding
   [/^(scheduled-)?call-deleted$/, "failed"],
   ["manually-canceled", "failed"],
   ["customer-did-not-give-microphone-permission", "failed"],
-  [/^twilio-(failed-to-connect-call|reported-customer-misdialed)$/, "failed"],
+  ["twilio-failed-to-connect-call", "failed"],
   [/^vonage-(rejected|failed-to-connect-call)$/, "failed"],
   [/outbound-sip-|sip-outbound-call-failed|sip-inbound-call-failed/, "failed"],
   [/transport-never-connected|phone-call-provider-bypass-enabled/, "failed"],
@@ -225,6 +236,8 @@ export function mapVapiStatus(input: {
       return { status: "no-answer", final: true, answeredBy: null };
     case "failed":
       return { status: "failed", final: true, answeredBy: null };
+    case "invalid-number":
+      return { status: "invalid-number", final: true, answeredBy: null };
     case "dropped":
       return { status: input.spoke ? "answered" : "failed", final: true, answeredBy: null };
     default:
@@ -399,7 +412,7 @@ export function toVapiOutcome(
     secondsBetween(startedAt, endedAt);
   const summary = analysis?.summary ?? extra.summary ?? call.summary;
   const errorMessage =
-    mapped.status === "failed"
+    mapped.status === "failed" || mapped.status === "invalid-number"
       ? (call.endedMessage ?? `Vapi ended the call: ${endedReason}`)
       : null;
   return {

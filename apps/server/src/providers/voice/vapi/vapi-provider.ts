@@ -5,6 +5,7 @@ import { createVendorHttp } from "../vendor-http.ts";
 import {
   type CallerNumber,
   type CallOutcome,
+  INVALID_PHONE_NUMBER,
   type PlaceCallInput,
   type VoiceAdapterOptions,
   type VoiceOption,
@@ -373,7 +374,7 @@ export function createVapiProvider(
       if (!E164.test(input.phoneNumber)) {
         throw new VoiceProviderError("The phone number is not a valid international number", {
           status: 400,
-          code: "invalid_phone_number",
+          code: INVALID_PHONE_NUMBER,
         });
       }
       if (!(input.maxDurationMinutes > 0)) {
