@@ -282,6 +282,127 @@ describe("the do-not-call list", async () => {
     }
   });
 
+  describe("refuses what is not a CSV text file, and reads a number from its own cell only", () => {
+    const importCsv = (csv: string, dryRun = false) =>
+      admin.client.request(`${base}/do-not-call/import`, { method: "POST", json: { csv, dryRun } });
+    /** The file's bytes as the browser sends them: read as UTF-8 text (File.text()). */
+    const asRead = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+    /** Deterministic bytes (mulberry32), without NUL unless asked for. */
+    const randomBytes = (seed: number, length: number, withNul = false) => {
+      let state = seed;
+      const next = () => {
+        state = (state + 0x6d2b79f5) | 0;
+        let t = Math.imul(state ^ (state >>> 15), 1 | state);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+      };
+      return Uint8Array.from({ length }, () => {
+        const byte = Math.floor(next() * 256);
+        return byte === 0 && !withNul ? 1 : byte;
+      });
+    };
+    const total = async () =>
+      (await db.select().from(doNotCallEntries).where(eq(doNotCallEntries.organizationId, org)))
+        .length;
+    const refused = async (csv: string, message: RegExp) => {
+      const before = await total();
+      for (const dryRun of [true, false]) {
+        const response = await importCsv(csv, dryRun);
+        expect(response.status).toBe(400);
+        const body = (await response.json()) as { error: { code: string; message: string } };
+        expect(body.error.code).toBe("validation_failed");
+        expect(body.error.message).toMatch(message);
+      }
+      expect(await total()).toBe(before);
+    };
+
+    it("2,000 bytes of random binary: 400, nothing listed", async () => {
+      // Read the old way, this seed's bytes listed +49524603940178: a cell starting with + and
+      // the digits scattered through the rest of it.
+      await refused(asRead(randomBytes(4, 2000)), /not UTF-8/);
+      await refused(asRead(randomBytes(11, 2000, true)), /NUL|binary/);
+    });
+
+    it("a Latin-1 file (not UTF-8): 400, nothing listed", async () => {
+      const latin1 = Uint8Array.from("Phone,Reason\r\n+49 30 1234567,Grüße aus Köln\r\n", (c) =>
+        c.charCodeAt(0),
+      );
+      await refused(asRead(latin1), /not UTF-8/);
+    });
+
+    it("a file with control characters: 400, naming the line", async () => {
+      await refused(
+        "Phone,Reason\r\n+1 303 555 0180,Fine\r\n+1 303 555 0181,Bell\u0007\r\n",
+        /line 3 holds a control character \(U\+0007\)/,
+      );
+    });
+
+    it("a number's cell holding more than the number is rejected, never read from its digits", async () => {
+      const report = await admin.client.json<DoNotCallImportReport>(`${base}/do-not-call/import`, {
+        method: "POST",
+        json: {
+          csv: "Phone,Reason\n+4é9ü3ç0 1234567,Scattered\ncall 303 555 0182 please,Words\n",
+          dryRun: true,
+        },
+      });
+      expect(report.rows.map((r) => [r.result, r.phoneNumber])).toEqual([
+        ["rejected", null],
+        ["rejected", null],
+      ]);
+      for (const row of report.rows) expect(row.problem).toMatch(/Not a phone number/);
+    });
+  });
+
+  it("refuses a 900 KB reason: 400 in Add Number; in an import a rejected row, not echoed back", async () => {
+    const huge = "r".repeat(900 * 1024);
+    const added = await add(owner.client, { phoneNumber: "+1 303 555 0183", reason: huge });
+    expect(added.status).toBe(400);
+    const text = await added.text();
+    expect(text.length).toBeLessThan(1000);
+    expect(JSON.parse(text).error.message).toBe("The reason is too long (at most 200 characters).");
+
+    const response = await admin.client.request(`${base}/do-not-call/import`, {
+      method: "POST",
+      json: { csv: `Phone,Reason\n+1 303 555 0184,${huge}\n`, dryRun: false },
+    });
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(body.length).toBeLessThan(2000);
+    const report = JSON.parse(body) as DoNotCallImportReport;
+    expect(report).toMatchObject({ added: 0, rejected: 1 });
+    expect(report.rows[0]!.problem).toBe("The reason is too long (at most 200 characters).");
+    expect(
+      (await list("?search=3035550183")).total + (await list("?search=3035550184")).total,
+    ).toBe(0);
+  });
+
+  it("removes control characters from a reason before storing it, and the export has none", async () => {
+    const added = await add(owner.client, {
+      phoneNumber: "+1 303 555 0185",
+      reason: "Asked\u0007 by\u001b email\u0085\r\nTwice",
+    });
+    expect(added.status).toBe(201);
+    expect(((await added.json()) as { entry: DoNotCallEntry }).entry.reason).toBe(
+      "Asked by email Twice",
+    );
+    const imported = await admin.client.json<DoNotCallImportReport>(`${base}/do-not-call/import`, {
+      method: "POST",
+      json: { csv: 'Phone,Reason\n+1 303 555 0186,"Line one\nline\ttwo"\n', dryRun: false },
+    });
+    expect(imported.added).toBe(1);
+    const stored = await db
+      .select({ reason: doNotCallEntries.reason })
+      .from(doNotCallEntries)
+      .where(eq(doNotCallEntries.organizationId, org));
+    const reasons = new Map(stored.map((row) => [row.reason, true]));
+    expect(reasons.has("Asked by email Twice")).toBe(true);
+    expect(reasons.has("Line one line two")).toBe(true);
+    const { url } = await owner.client.json<SignedLink>(`${base}/do-not-call/export-link`);
+    const csv = await (await fetch(app.url + url)).text();
+    expect(csv).toContain('"Asked by email Twice"');
+    expect(csv).not.toMatch(/(?![\t\n\r])\p{Cc}/u);
+  });
+
   it("exports the list as CSV through a signed link", async () => {
     const { url } = await owner.client.json<SignedLink>(`${base}/do-not-call/export-link`);
     const response = await fetch(app.url + url);

@@ -65,13 +65,50 @@ export const doNotCallQuerySchema = z.object({
 });
 export type DoNotCallQuery = z.infer<typeof doNotCallQuerySchema>;
 
+/** Control characters: C0 (but tab, line feed and carriage return), DEL and C1. */
+const CONTROL = /(?![\t\n\r])\p{Cc}/u;
+
+/**
+ * A do-not-call reason as it is stored and shown: one line (tabs and line breaks become spaces),
+ * without control characters (they would be stored, shown and exported as they are, and mean
+ * nothing to a reader), trimmed. Applied to a reason typed in Add Number and to each imported one.
+ */
+export function cleanDoNotCallReason(reason: string): string {
+  return reason
+    .replace(/[\t\r\n]+/g, " ")
+    .replace(new RegExp(CONTROL.source, "gu"), "")
+    .trim();
+}
+
+/** The message for a reason longer than DO_NOT_CALL_REASON_MAX. */
+export const DO_NOT_CALL_REASON_TOO_LONG = `The reason is too long (at most ${DO_NOT_CALL_REASON_MAX} characters).`;
+
 const reasonSchema = z
   .string()
-  .trim()
-  .max(
-    DO_NOT_CALL_REASON_MAX,
-    `The reason is too long (at most ${DO_NOT_CALL_REASON_MAX} characters).`,
-  );
+  .overwrite(cleanDoNotCallReason)
+  .max(DO_NOT_CALL_REASON_MAX, DO_NOT_CALL_REASON_TOO_LONG);
+
+/**
+ * Why a file's text is not a CSV text file, or null when it is one. The browser and the server
+ * both read a file as UTF-8, which turns bytes that are not UTF-8 (a Latin-1 or Windows-1252
+ * export, a spreadsheet's binary format, an image) into U+FFFD; a NUL or another control
+ * character (any but tab, line feed and carriage return) has no place in a CSV either. Such a
+ * file is refused whole: read anyway, digits scattered through its bytes could make up a number.
+ */
+export function csvFileProblem(text: string): string | null {
+  // U+FFFD: bytes that were not UTF-8; a lone surrogate: text that cannot be UTF-8.
+  if (/[\uFFFD\p{Cs}]/u.test(text)) {
+    return 'The file is not UTF-8 text. Save it as "CSV UTF-8" and try again.';
+  }
+  if (text.includes("\u0000")) return "The file is not a CSV text file (it holds binary data).";
+  const control = CONTROL.exec(text);
+  if (control) {
+    const line = text.slice(0, control.index).split(/\r\n|\r|\n/).length;
+    const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+    return `The file is not a CSV text file: line ${line} holds a control character (U+${code}).`;
+  }
+  return null;
+}
 
 /** POST …/do-not-call: a number in any format (read as E.164) and why. */
 export const addDoNotCallSchema = z.object({

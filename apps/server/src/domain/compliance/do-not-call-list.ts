@@ -1,7 +1,10 @@
 import {
+  cleanDoNotCallReason,
+  csvFileProblem,
   DO_NOT_CALL_IMPORT_MAX_ROWS,
   DO_NOT_CALL_PAGE_SIZE,
   DO_NOT_CALL_REASON_MAX,
+  DO_NOT_CALL_REASON_TOO_LONG,
   type DoNotCallEntry,
   type DoNotCallImportReport,
   type DoNotCallImportRow,
@@ -148,7 +151,12 @@ export async function addDoNotCallNumber(
       },
     );
   }
-  const reason = input.reason?.trim() || DEFAULT_DO_NOT_CALL_REASON;
+  const reason = cleanDoNotCallReason(input.reason ?? "") || DEFAULT_DO_NOT_CALL_REASON;
+  if (reason.length > DO_NOT_CALL_REASON_MAX) {
+    throw new AppError("validation_failed", DO_NOT_CALL_REASON_TOO_LONG, {
+      issues: [{ path: "reason", message: DO_NOT_CALL_REASON_TOO_LONG }],
+    });
+  }
   const result = await db.transaction(async (tx) => {
     const { added, canceled } = await addNumbers(tx, {
       organizationId: input.organizationId,
@@ -263,6 +271,16 @@ export async function removeDoNotCallEntry(
 }
 
 const PHONE_HEADERS = /^(phone|phone ?number|number|mobile|telephone|tel|phone_number|e\.?164)$/i;
+/**
+ * What a number's cell may hold: digits and the marks people write numbers with, at most as long
+ * as Add Number takes. The number is read from this one cell as a whole; a cell holding anything
+ * else (words, stray bytes) is rejected, so that digits scattered through it never make a number.
+ */
+const PHONE_CELL = /^[\d +().\-/\u00A0]{1,40}$/;
+/** A cell as a report echoes it: at most `max` characters (a row shows what it held, not all of it). */
+const echo = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+/** How much of a number's cell a report echoes (a rejected one can be long). */
+const ECHO_NUMBER_MAX = 100;
 const REASON_HEADERS = /^(reason|note|notes|comment|why)$/i;
 
 /** Batches of one transaction each: bounded locks and a report that still comes in one answer. */
@@ -272,7 +290,10 @@ const IMPORT_BATCH = 500;
  * Reads a CSV of numbers — with a header naming a phone column (and optionally a reason column),
  * or without one, the number first and the reason second — and reports on every row: added (or
  * would be, when `dryRun`), already listed, a duplicate of an earlier row, or rejected and why.
- * Nothing is lost to a bad row: the good ones are listed, the bad ones reported.
+ * Nothing is lost to a bad row: the good ones are listed, the bad ones reported. A file that is
+ * not a CSV text file (not UTF-8, binary, control characters: csvFileProblem) is refused whole.
+ * Reasons are cleaned (cleanDoNotCallReason); one longer than DO_NOT_CALL_REASON_MAX rejects its
+ * row, and the report echoes only its beginning (and of a number's cell, ECHO_NUMBER_MAX).
  */
 export async function importDoNotCall(
   db: Database,
@@ -284,6 +305,12 @@ export async function importDoNotCall(
     actor: AuditActor;
   },
 ): Promise<DoNotCallImportReport> {
+  const problem = csvFileProblem(input.csv);
+  if (problem) {
+    throw new AppError("validation_failed", problem, {
+      issues: [{ path: "csv", message: problem }],
+    });
+  }
   let records: string[][];
   try {
     records = parse(input.csv, {
@@ -318,25 +345,28 @@ export async function importDoNotCall(
       `The file has ${body.length.toLocaleString("en-US")} rows; import at most ${DO_NOT_CALL_IMPORT_MAX_ROWS.toLocaleString("en-US")} at a time.`,
     );
   }
-  const fallbackReason = input.reason?.trim() || DEFAULT_DO_NOT_CALL_REASON;
+  const fallbackReason = cleanDoNotCallReason(input.reason ?? "") || DEFAULT_DO_NOT_CALL_REASON;
 
   const rows: DoNotCallImportRow[] = [];
   const seen = new Set<string>();
   body.forEach((record, index) => {
     const line = index + 1 + (hasHeader ? 1 : 0);
     const raw = (record[phoneColumn] ?? "").trim();
-    const ownReason = reasonColumn >= 0 ? (record[reasonColumn] ?? "").trim() : "";
+    const ownReason = reasonColumn >= 0 ? cleanDoNotCallReason(record[reasonColumn] ?? "") : "";
     const row: DoNotCallImportRow = {
       line,
-      input: raw,
+      input: echo(raw, ECHO_NUMBER_MAX),
       phoneNumber: null,
-      reason: ownReason || fallbackReason,
+      reason: echo(ownReason || fallbackReason, DO_NOT_CALL_REASON_MAX),
       result: "rejected",
       problem: null,
     };
     if (!raw) row.problem = "No phone number in this row.";
-    else if (ownReason.length > DO_NOT_CALL_REASON_MAX) {
-      row.problem = `The reason is too long (at most ${DO_NOT_CALL_REASON_MAX} characters).`;
+    else if (!PHONE_CELL.test(raw)) {
+      row.problem =
+        "Not a phone number: the number's cell holds only the number (digits, spaces, + ( ) - . /).";
+    } else if (ownReason.length > DO_NOT_CALL_REASON_MAX) {
+      row.problem = DO_NOT_CALL_REASON_TOO_LONG;
     } else {
       const phoneNumber = readDoNotCallNumber(raw);
       if (!phoneNumber) {

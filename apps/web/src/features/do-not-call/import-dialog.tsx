@@ -1,5 +1,5 @@
 import type { DoNotCallImportReport, DoNotCallImportRow } from "@ringback/contracts";
-import { DO_NOT_CALL_IMPORT_MAX_ROWS } from "@ringback/contracts";
+import { csvFileProblem, DO_NOT_CALL_IMPORT_MAX_ROWS } from "@ringback/contracts";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -78,7 +78,14 @@ export function ImportDialog({
       );
       return;
     }
+    // Read as UTF-8, as the server reads it; a file that is not CSV text is refused here at once.
     const text = await file.text();
+    const problem = csvFileProblem(text);
+    if (problem) {
+      setCsv(null);
+      setError(problem);
+      return;
+    }
     setCsv(text);
     try {
       setReport(await run.mutateAsync({ csv: text, dryRun: true }));
