@@ -63,6 +63,24 @@ describe("a job written inside another statement", async () => {
     expect(Object.keys(a).length).toBeGreaterThan(15);
   });
 
+  it("takes the jobs' SQL as it is written, dollar quotes and $& included", async () => {
+    // Due in an hour: never fetched by the worker test below.
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const key = randomUUID();
+    const note = "$& $' $` $$";
+    const jobs = JSON.stringify([{ data: { note }, singletonKey: key, startAfter: later }]);
+    await database.pool.query(
+      `with job as (${insert.insertFrom(`select $q$${jobs}$q$::jsonb`)}) select 1`,
+    );
+    const dollars = randomUUID();
+    const plain = JSON.stringify([{ data: {}, singletonKey: dollars, startAfter: later }]);
+    await database.pool.query(
+      `with job as (${insert.insertFrom(`select $$${plain}$$::jsonb`)}) select 1`,
+    );
+    expect((await jobRow(key)).data).toEqual({ note });
+    expect((await jobRow(dollars)).singleton_key).toBe(dollars);
+  });
+
   it("is handed to a worker, and its NOTIFY is pg-boss's channel", async () => {
     const { rows } = await database.pool.query<{ channel: string }>(
       `select ${insert.notify!.replace(/^pg_notify\((.*), '[^']*'\)$/s, "$1")} as channel`,

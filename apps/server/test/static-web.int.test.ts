@@ -2,8 +2,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync 
 import { type IncomingHttpHeaders, request } from "node:http";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { precompress } from "../../web/build/precompress.ts";
+import { organizations } from "../src/db/schema/index.ts";
 import { escapeHtml } from "../src/lib/escape-html.ts";
 import { startRingback } from "../src/runtime.ts";
 import { signUp } from "./auth-client.ts";
@@ -450,6 +452,46 @@ describe("serving the web app and the API like a CDN would", async () => {
         const anonymous = await raw(`${url}/admin/dashboard`, chrome);
         expect(anonymous.headers["cache-control"]).toBe("no-cache");
         expect(brotliDecompressSync(anonymous.body).toString()).toBe(dashboardHtml);
+      });
+
+      it("writes any organization name into the first view as text: no replacement patterns, no markup", async () => {
+        const page = async () => {
+          client.setCookie("ringback_organization", organization.id);
+          const response = await client.request("/admin/dashboard", { headers: chrome });
+          expect(response.status).toBe(200);
+          return response.text();
+        };
+        const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
+        const plain = await page();
+        const scripts = count(plain, /<script\b/gi);
+        expect(count(plain, /<!doctype html>/gi)).toBe(1);
+        try {
+          for (const name of [
+            "$&",
+            "$'",
+            "$`",
+            "Ana $$ Co $1",
+            "</script><script>alert(1)</script>",
+            "n".repeat(10_000),
+          ]) {
+            await database.db
+              .update(organizations)
+              .set({ name })
+              .where(eq(organizations.id, organization.id));
+            const body = await page();
+            expect(count(body, /<!doctype html>/gi), name).toBe(1);
+            expect(count(body, /<script\b/gi), name).toBe(scripts);
+            expect(body, name).toContain(`<h1>${escapeHtml(name)} Dashboard</h1>`);
+            expect(body, name).toBe(
+              dashboardFirstView.replace("<!--first-view:organization-->", () => escapeHtml(name)),
+            );
+          }
+        } finally {
+          await database.db
+            .update(organizations)
+            .set({ name: organization.name })
+            .where(eq(organizations.id, organization.id));
+        }
       });
 
       it("never compresses the live-updates stream", async () => {

@@ -42,7 +42,9 @@ export async function jobInsertSql(boss: Queue, name: string): Promise<JobInsert
     );
   }
   return {
-    insertFrom: (jobsJson) => text.replace(JOBS_PARAMETER, `(${jobsJson})::text::json`),
+    // A replacement function: a string would read `$$` (dollar quoting) or `$&` in the query as
+    // replacement patterns.
+    insertFrom: (jobsJson) => text.replace(JOBS_PARAMETER, () => `(${jobsJson})::text::json`),
     notify: queue.notify ? `pg_notify(${notifyChannelSql(QUEUE_SCHEMA)}, '${name}')` : null,
   };
 }

@@ -130,7 +130,10 @@ async function pageNamingOrganization(
     return null;
   }
   if (name === null) return null;
-  const html = (await readFile(file, "utf8")).replace(ORGANIZATION_MARKER, escapeHtml(name));
+  // A replacement function, never a replacement string: in a string, `$&`, `$'` and `` $` `` in
+  // the name would be read as patterns and copy the page's own markup into the heading.
+  const heading = escapeHtml(name);
+  const html = (await readFile(file, "utf8")).replace(ORGANIZATION_MARKER, () => heading);
   c.header("Cache-Control", PRIVATE_PAGE);
   c.header("Vary", "Cookie, Accept-Encoding");
   c.header("Content-Type", "text/html; charset=UTF-8");
