@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readSidebarCookie, SIDEBAR_COOKIE_MAX_AGE } from "./sidebar";
+import { readSidebarCookie, sidebarCookie } from "./sidebar";
 
 describe("sidebar state cookie", () => {
   it("reads the remembered state among other cookies", () => {
@@ -9,7 +9,15 @@ describe("sidebar state cookie", () => {
     expect(readSidebarCookie("")).toBeUndefined();
   });
 
-  it("is kept for 7 days", () => {
-    expect(SIDEBAR_COOKIE_MAX_AGE).toBe(7 * 24 * 60 * 60);
+  it("is written for the whole site, kept for 7 days, and read back as written", () => {
+    for (const open of [true, false]) {
+      const [pair, ...attributes] = sidebarCookie(open).split("; ");
+      expect(readSidebarCookie(`theme=dark; ${pair}`)).toBe(open);
+      const attribute = (name: string) =>
+        attributes.find((a) => a.toLowerCase().startsWith(`${name}=`))?.split("=")[1];
+      expect(Number(attribute("max-age")) / (24 * 60 * 60)).toBe(7);
+      expect(attribute("path")).toBe("/");
+      expect(attribute("samesite")?.toLowerCase()).toBe("lax");
+    }
   });
 });

@@ -34,6 +34,11 @@ export function useSidebar(): SidebarContextValue {
   return context;
 }
 
+/** The cookie that remembers whether the sidebar is open (document.cookie's syntax). */
+export function sidebarCookie(open: boolean): string {
+  return `${SIDEBAR_COOKIE_NAME}=${open}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; samesite=lax`;
+}
+
 export function readSidebarCookie(cookie: string): boolean | undefined {
   const match = cookie.match(new RegExp(`(?:^|; )${SIDEBAR_COOKIE_NAME}=(true|false)`));
   return match ? match[1] === "true" : undefined;
@@ -54,7 +59,7 @@ export function SidebarProvider({
   const setOpen = React.useCallback((value: boolean) => {
     setOpenState(value);
     // biome-ignore lint/suspicious/noDocumentCookie: the sidebar state is remembered in a cookie (SPEC.md §9).
-    document.cookie = `${SIDEBAR_COOKIE_NAME}=${value}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; samesite=lax`;
+    document.cookie = sidebarCookie(value);
   }, []);
   const toggleSidebar = React.useCallback(() => {
     if (isMobile) setOpenMobile((o) => !o);
