@@ -1,33 +1,43 @@
+import { connectionErrorReasons } from "@ringback/contracts";
 import { describe, expect, it } from "vitest";
 import { connectionReturnMessage } from "./connection-messages";
 
+const fallback = connectionReturnMessage(null);
+
 describe("provider connection return reasons (SPEC.md §8)", () => {
-  it("words each reason", () => {
-    expect(connectionReturnMessage("token_exchange_403")).toBe(
-      "Typeform authorization failed (403 Forbidden). Please verify your redirect URI configuration in Typeform.",
-    );
-    expect(connectionReturnMessage("token_exchange_401")).toBe(
-      "Failed to authenticate with Typeform (token_exchange_401). The redirect URI or client credentials may be incorrect. Please check your Typeform app configuration.",
-    );
-    expect(connectionReturnMessage("token_exchange_exception")).toBe(
-      "Connection error with Typeform. Please try again later.",
-    );
-    expect(connectionReturnMessage("db_error")).toBe(
-      "Failed to save your credentials. Please try again.",
-    );
-    expect(connectionReturnMessage("missing_user_id")).toBe(
-      "Authentication session expired. Please try again.",
-    );
-    expect(connectionReturnMessage("invalid_state")).toBe(
-      "Invalid state parameter in the OAuth response. Please try again.",
-    );
+  // The reasons the server sends back (the contracts' list); access_denied is the person's own
+  // choice at the provider, which gets the general message.
+  const specific = connectionErrorReasons.filter((reason) => reason !== "access_denied");
+
+  it("words each reason the server sends in its own message, not the general one", () => {
+    const messages = specific.map(connectionReturnMessage);
+    for (const [i, message] of messages.entries()) {
+      expect(message, specific[i]).not.toBe(fallback);
+      expect(message, specific[i]).toMatch(/\.$/);
+    }
+    expect(new Set(messages).size).toBe(specific.length);
   });
 
-  it("falls back to the default for anything else, including a denied consent", () => {
-    for (const reason of ["access_denied", "whatever", null]) {
-      expect(connectionReturnMessage(reason)).toBe(
-        "Failed to connect your account. Please try again.",
-      );
+  it("names any token exchange failure's code, and says what to check", () => {
+    for (const reason of [
+      "token_exchange_401",
+      "token_exchange_500",
+      "token_exchange_missing_code",
+    ]) {
+      const message = connectionReturnMessage(reason);
+      expect(message).toContain(`(${reason})`);
+      expect(message).toMatch(/Typeform/);
+      expect(message).toMatch(/redirect URI|credentials/);
+    }
+    // A refused redirect URI (403) says to check it; a failure to reach Typeform says try later.
+    expect(connectionReturnMessage("token_exchange_403")).toMatch(/403.*redirect URI/);
+    expect(connectionReturnMessage("token_exchange_exception")).toMatch(/try again later/i);
+  });
+
+  it("falls back to the general message for anything else, including a denied consent", () => {
+    expect(fallback).toMatch(/try again/i);
+    for (const reason of ["access_denied", "whatever", "", "db_errors"]) {
+      expect(connectionReturnMessage(reason), reason).toBe(fallback);
     }
   });
 });
