@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -35,19 +35,30 @@ describe("InstanceLock", () => {
     expect(() => InstanceLock.acquire(dir)).toThrow(`pid ${process.ppid}`);
   });
 
+  const holder = (dir: string) =>
+    JSON.parse(readFileSync(path.join(dir, "ringback.lock"), "utf8")).pid as number;
+
   it("takes over a lock whose process is gone, and reports it", () => {
     const dir = dataDir();
     writeLock(dir, 2_147_483_000);
     const stale: number[] = [];
     const lock = InstanceLock.acquire(dir, (previous) => stale.push(previous.pid));
     expect(stale).toEqual([2_147_483_000]);
+    expect(holder(dir)).toBe(process.pid);
     lock.release();
+    expect(existsSync(path.join(dir, "ringback.lock"))).toBe(false);
   });
 
-  it("treats an unreadable lock file as stale", () => {
-    const dir = dataDir();
-    writeFileSync(path.join(dir, "ringback.lock"), "{half");
-    const lock = InstanceLock.acquire(dir);
-    lock.release();
+  it("treats an unreadable lock file as stale: takes it over and reports the recovery", () => {
+    for (const content of ["{half", "", '{"hostname":"x"}']) {
+      const dir = dataDir();
+      writeFileSync(path.join(dir, "ringback.lock"), content);
+      const stale: number[] = [];
+      const lock = InstanceLock.acquire(dir, (previous) => stale.push(previous.pid));
+      expect(stale, content).toHaveLength(1);
+      expect(holder(dir), content).toBe(process.pid);
+      lock.release();
+      expect(existsSync(path.join(dir, "ringback.lock")), content).toBe(false);
+    }
   });
 });
