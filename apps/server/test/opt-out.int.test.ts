@@ -10,10 +10,16 @@ import {
   auditEvents,
   callRecords,
   doNotCallEntries,
+  formAssistants,
   formSubmissions,
   optOutCodes,
   organizations,
 } from "../src/db/schema/index.ts";
+import {
+  organizationPhoneCountries,
+  readDoNotCallNumber,
+} from "../src/domain/compliance/do-not-call-list.ts";
+import { evaluateSubmission } from "../src/domain/submissions/submission-rules.ts";
 import { latestCode, TestClient, uniquePhone } from "./auth-client.ts";
 import { startTestRingback } from "./harness.ts";
 
@@ -190,6 +196,57 @@ describe("the public opt-out page", async () => {
     });
   });
 
+  it.each([
+    // typed, the country it was typed in (a lead's assistant's; the one chosen on the page)
+    ["1 415 555 0199", "US", "+14155550199"],
+    ["0044 7911 123456", "US", "+447911123456"],
+    ["07911 123456", "GB", "+447911123456"],
+    ["030 1234567", "DE", "+49301234567"],
+    ["06 12 34 56 78", "FR", "+33612345678"],
+    ["098765 43210", "IN", "+919876543210"],
+    ["(11) 91234-5678", "BR", "+5511912345678"],
+  ] as const)(
+    "reads %j (%s) as a lead does, in Do Not Call too, and opts that number out",
+    async (typedNumber, country, e164) => {
+      const org = await organization(`reader-${country}`);
+      await db.insert(formAssistants).values({ organizationId: org, defaultCountry: country });
+      // As a lead: the number the form delivered, read as ingest reads it.
+      const asLead = evaluateSubmission(
+        { phone: typedNumber, ok: true },
+        {
+          phoneFieldId: "phone",
+          checkboxFieldId: "ok",
+          nameFieldId: null,
+          emailFieldId: null,
+          defaultCountry: country,
+        },
+      );
+      expect(asLead).toMatchObject({ status: "call_scheduled", phone: e164 });
+      // As Do Not Call reads it for this organization.
+      expect(readDoNotCallNumber(typedNumber, await organizationPhoneCountries(db, org))).toBe(
+        e164,
+      );
+      // A lead from before with that number, and its pending attempt.
+      await db.delete(doNotCallEntries).where(eq(doNotCallEntries.phoneNumber, e164));
+      await db.delete(optOutCodes).where(eq(optOutCodes.phoneNumber, e164));
+      const pending = await lead(org, e164);
+
+      // The opt-out page reads the same number, texts it, lists it and cancels the attempt.
+      const sent = await post("/send-code", { phoneNumber: typedNumber, country });
+      expect(sent.status).toBe(200);
+      expect(optOutSendCodeResponseSchema.parse(await sent.json()).phoneNumber).toBe(e164);
+      const code = await latestCode(db, e164);
+      const confirmed = await post("/confirm", { phoneNumber: typedNumber, country, code });
+      expect(confirmed.status).toBe(200);
+      expect(optOutConfirmResponseSchema.parse(await confirmed.json()).phoneNumber).toBe(e164);
+      expect((await entriesFor(e164)).map((entry) => entry.organizationId)).toContain(org);
+      expect(await attempt(pending.id)).toMatchObject({
+        status: "blocked-dnc",
+        dialState: "canceled",
+      });
+    },
+  );
+
   it("answers exactly the same for a number no organization ever had", async () => {
     const known = uniquePhone();
     const unknown = uniquePhone();
@@ -339,7 +396,7 @@ describe("the public opt-out page", async () => {
       [
         "/send-code",
         { phoneNumber: "+1 555 0100" },
-        "Enter a valid phone number with its country code, e.g. +1 415 555 0123.",
+        "That is not a phone number in the country chosen. Check the number, or choose its country.",
       ],
       [
         "/send-code",

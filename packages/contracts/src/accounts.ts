@@ -103,8 +103,13 @@ export const memberSchema = z.object({
   full_name: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  /** Active API keys this member created here: revoked with their access. */
+  active_api_keys: z.number().int().nonnegative(),
 });
 export type Member = z.infer<typeof memberSchema>;
+
+/** PATCH …/members/:memberId: an owner makes a member an admin, or an admin a member. */
+export const updateMemberRoleSchema = z.object({ role: z.enum(invitationRoles) });
 
 export const invitationSchema = z.object({
   id: z.string(),

@@ -1,11 +1,13 @@
 import { z } from "zod";
-import { phoneSchema } from "./accounts.ts";
+import { countryCodeSchema, phoneSchema } from "./accounts.ts";
 import { FEDERAL_CALLING_HOURS } from "./calling-hours.ts";
 import { firstSentenceSchema } from "./disclosure.ts";
 import { outcomeQuestionSchema, outcomeQuestionsSchema } from "./outcome-questions.ts";
 import { normalizePhone } from "./phone.ts";
 import { isIanaTimeZone } from "./time-zones.ts";
 import { assistantVoiceSchema, isVoiceLanguage, MAX_CALL_MINUTES } from "./voice-options.ts";
+
+export { countryCodeSchema };
 
 export const formProviderIds = ["typeform"] as const;
 export const formProviderIdSchema = z.enum(formProviderIds);
@@ -176,13 +178,6 @@ export type UpdateScript = z.infer<typeof updateScriptSchema>;
 
 /** PUT …/assistants/:id/outcomes (issue 14 §1). */
 export const updateOutcomesSchema = z.object({ questions: outcomeQuestionsSchema });
-
-/** An ISO 3166-1 alpha-2 country code ("GB"), upper-cased. */
-export const countryCodeSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{2}$/, "Choose a country from the list");
 
 /**
  * Issue 13 §6: US law allows calls only between 8 a.m. and 9 p.m. at the called person

@@ -1,27 +1,32 @@
 import { z } from "zod";
-import { phoneSchema } from "./accounts.ts";
-import { normalizePhone, VERIFICATION_CODE_LENGTH } from "./phone.ts";
+import { countryCodeSchema } from "./accounts.ts";
+import { PHONE_FORMAT_MESSAGE, typedPhoneProblem, VERIFICATION_CODE_LENGTH } from "./phone.ts";
 
 /** Issue 13 §4: the public opt-out page, where anyone can stop calls to their number. */
 export const OPT_OUT_PATH = "/opt-out";
 
 const ENTER_PHONE = "Enter your phone number";
-const PHONE_FORMAT = "Enter a phone number with its country code, e.g. +1 415 555 0123";
 
 /**
- * A phone number as a person types it ("(415) 555-0123", "+44 7911 123456"), read with SPEC.md
- * §5's normalization into E.164.
+ * A phone number as a person types it ("(415) 555-0123", "07911 123456", "+44 7911 123456"):
+ * the server reads it with Ringback's one phone reader, in the country the person chose (the
+ * reader of leads, sign-in and Do Not Call too), and answers with the number it read.
  */
 const typedPhoneSchema = z
   .string({ error: ENTER_PHONE })
   .trim()
   .min(1, ENTER_PHONE)
-  .max(64, PHONE_FORMAT)
-  .transform(normalizePhone)
-  .pipe(phoneSchema);
+  .max(64, PHONE_FORMAT_MESSAGE)
+  .refine((typed) => typedPhoneProblem(typed) === null, PHONE_FORMAT_MESSAGE);
+
+/** Where a number typed without a country code is from (ISO 3166-1 alpha-2). */
+const countrySchema = countryCodeSchema.optional();
 
 /** POST /api/opt-out/send-code: texts a one-time code to the number. */
-export const optOutSendCodeRequestSchema = z.object({ phoneNumber: typedPhoneSchema });
+export const optOutSendCodeRequestSchema = z.object({
+  phoneNumber: typedPhoneSchema,
+  country: countrySchema,
+});
 export type OptOutSendCodeRequest = z.input<typeof optOutSendCodeRequestSchema>;
 
 /** The same answer for every number, whether or not anyone ever called it. */
@@ -36,6 +41,7 @@ export type OptOutSendCodeResponse = z.infer<typeof optOutSendCodeResponseSchema
 /** POST /api/opt-out/confirm: the code proves the number; then it is never called again. */
 export const optOutConfirmRequestSchema = z.object({
   phoneNumber: typedPhoneSchema,
+  country: countrySchema,
   code: z
     .string({ error: `Enter the ${VERIFICATION_CODE_LENGTH}-digit code we texted you` })
     .trim()

@@ -14,6 +14,17 @@ export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
 export const PHONE_FORMAT_MESSAGE =
   "Enter a phone number with its country code, e.g. +1 415 555 0123";
 
+/**
+ * What a page can say about a typed number before the server reads it (the server's one phone
+ * reader decides): that there is one, and that it has as many digits as a number can have.
+ */
+export function typedPhoneProblem(input: string): string | null {
+  const trimmed = input.trim();
+  if (trimmed === "") return "Enter your phone number";
+  const digits = trimmed.replace(/\D/g, "").replace(/^00/, "");
+  return digits.length >= 7 && digits.length <= 17 ? null : PHONE_FORMAT_MESSAGE;
+}
+
 /** SPEC.md §5: verification codes are 6 digits, numeric only. */
 export const VERIFICATION_CODE_LENGTH = 6;
 

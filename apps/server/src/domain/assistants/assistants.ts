@@ -1,17 +1,12 @@
 import { type Assistant, defaultCallSettings, type FormProviderId } from "@ringback/contracts";
 import { and, eq } from "drizzle-orm";
-import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Database } from "../../db/database.ts";
 import { formAssistants, users } from "../../db/schema/index.ts";
+import { countryOfNumber } from "../../lib/phone-number.ts";
 import { toAssistantDto } from "./assistant-dto.ts";
 
-/**
- * The country of a phone number (ISO 3166-1 alpha-2): "+44 20 7946 0958" → GB; null when
- * libphonenumber cannot tell (not a number, or a non-geographic one such as +800).
- */
-export function phoneCountry(phone: string | null | undefined): string | null {
-  return (phone ? parsePhoneNumberFromString(phone)?.country : undefined) ?? null;
-}
+/** The country of a phone number (the one phone reader's countryOfNumber). */
+export const phoneCountry = countryOfNumber;
 
 /**
  * A new, unnamed assistant: Connect on a provider card starts here (issue 4). It reads numbers

@@ -1,5 +1,4 @@
 import Holidays from "date-holidays";
-import { parsePhoneNumberFromString } from "libphonenumber-js";
 
 // The law's hours (the table, lawfulCallingWindow) are the contracts', shared with the wizard.
 export {
@@ -12,10 +11,8 @@ export {
   stateRuleFor,
 } from "@ringback/contracts";
 
-/** The number's country (ISO 3166-1 alpha-2), or null. */
-export function countryOfNumber(e164: string): string | null {
-  return parsePhoneNumberFromString(e164)?.country ?? null;
-}
+/** The number's country (ISO 3166-1 alpha-2), or null: the one phone reader's. */
+export { countryOfNumber } from "../../lib/phone-number.ts";
 
 // date-holidays builds each country's calendar on demand; the public holidays of a country and
 // year are read once per process.

@@ -15,12 +15,12 @@ import {
 import { parse } from "csv-parse/sync";
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
-import { doNotCallEntries, users } from "../../db/schema/index.ts";
+import { doNotCallEntries, formAssistants, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { csvRow } from "../../lib/csv.ts";
+import { DEFAULT_PHONE_COUNTRY, readPhoneNumber } from "../../lib/phone-number.ts";
 import { isUuid } from "../../lib/uuid.ts";
 import { containsPattern, searchTerms } from "../calls/call-records.ts";
-import { toE164 } from "../submissions/submission-rules.ts";
 import { emitWebhookEvent } from "../webhooks/emit-webhook-event.ts";
 import { contactOptedOutEvent } from "../webhooks/webhook-events.ts";
 import { type AuditActor, recordAuditEvent } from "./audit.ts";
@@ -30,11 +30,39 @@ import { cancelPendingAttemptsToNumbers, lockNumber } from "./do-not-call.ts";
 export const DEFAULT_DO_NOT_CALL_REASON = "Added to the do-not-call list";
 
 /**
- * A number as a member types it, in any format: with + (or 00) and a country code as given,
- * otherwise as a US number (the default country, SPEC.md §5). Null when it is not a valid number.
+ * A number as a member types it, in any format, read with the one phone reader: with + (or 00)
+ * and a country code as given, otherwise in the organization's countries (organizationPhoneCountries),
+ * so that it reads as the organization's leads' numbers do. Null when it is not a valid number.
  */
-export function readDoNotCallNumber(input: string): string | null {
-  return toE164(input, { assistant: "US" });
+export function readDoNotCallNumber(
+  input: string,
+  countries: readonly string[] = [DEFAULT_PHONE_COUNTRY],
+): string | null {
+  return readPhoneNumber(input, countries);
+}
+
+/**
+ * Where the organization's numbers typed without a country code are from: the countries its
+ * assistants read leads in (each phone field's, then the assistant's default country), the most
+ * used first; the installation's default when it has no assistant.
+ */
+export async function organizationPhoneCountries(
+  db: Pick<Database, "select">,
+  organizationId: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ field: formAssistants.phoneDefaultCountry, assistant: formAssistants.defaultCountry })
+    .from(formAssistants)
+    .where(eq(formAssistants.organizationId, organizationId))
+    .orderBy(asc(formAssistants.createdAt));
+  const uses = new Map<string, number>();
+  for (const row of rows) {
+    for (const country of [row.field, row.assistant]) {
+      if (country) uses.set(country, (uses.get(country) ?? 0) + 1);
+    }
+  }
+  const countries = [...uses].sort((a, b) => b[1] - a[1]).map(([country]) => country);
+  return countries.length > 0 ? countries : [DEFAULT_PHONE_COUNTRY];
 }
 
 const searchText = sql`(${doNotCallEntries.phoneNumber} || ' ' || lower(${doNotCallEntries.reason}))`;
@@ -135,17 +163,20 @@ export async function addDoNotCallNumber(
     actor: AuditActor;
   },
 ): Promise<{ entry: DoNotCallEntry; added: boolean; canceledAttempts: number }> {
-  const phoneNumber = readDoNotCallNumber(input.phoneNumber);
+  const phoneNumber = readDoNotCallNumber(
+    input.phoneNumber,
+    await organizationPhoneCountries(db, input.organizationId),
+  );
   if (!phoneNumber) {
     throw new AppError(
       "validation_failed",
-      "That is not a valid phone number. Numbers outside the US need + and the country code.",
+      "That is not a valid phone number. Numbers from another country than your assistants' need + and the country code.",
       {
         issues: [
           {
             path: "phoneNumber",
             message:
-              "Enter a valid phone number (outside the US, start with + and the country code).",
+              "Enter a valid phone number (from another country than your assistants', start with + and the country code).",
           },
         ],
       },
@@ -347,6 +378,7 @@ export async function importDoNotCall(
   }
   const fallbackReason = cleanDoNotCallReason(input.reason ?? "") || DEFAULT_DO_NOT_CALL_REASON;
 
+  const countries = await organizationPhoneCountries(db, input.organizationId);
   const rows: DoNotCallImportRow[] = [];
   const seen = new Set<string>();
   body.forEach((record, index) => {
@@ -368,7 +400,7 @@ export async function importDoNotCall(
     } else if (ownReason.length > DO_NOT_CALL_REASON_MAX) {
       row.problem = DO_NOT_CALL_REASON_TOO_LONG;
     } else {
-      const phoneNumber = readDoNotCallNumber(raw);
+      const phoneNumber = readDoNotCallNumber(raw, countries);
       if (!phoneNumber) {
         row.problem =
           "Not a valid phone number (outside the US, start with + and the country code).";

@@ -5,12 +5,12 @@ import type {
   OptOutSendCodeResponse,
 } from "@ringback/contracts";
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
-import { isValidPhoneNumber } from "libphonenumber-js";
 import { CODE_LENGTH, CODE_MAX_WRONG_TRIES, CODE_TTL_SECONDS } from "../../auth/auth.ts";
 import type { Database } from "../../db/database.ts";
 import { formSubmissions, optOutCodes } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { DEFAULT_PHONE_COUNTRY, readPhoneNumber } from "../../lib/phone-number.ts";
 import { SmsDeliveryError, type SmsSender } from "../../providers/sms/index.ts";
 import type { CodeSendLimits } from "../accounts/code-send-limits.ts";
 import { addToDoNotCallList } from "./do-not-call.ts";
@@ -19,7 +19,8 @@ import { addToDoNotCallList } from "./do-not-call.ts";
 export const OPT_OUT_PAGE_REASON = "Asked not to be called (opt-out page)";
 export const OPT_OUT_PAGE_ACTOR = { userId: null, label: "The opt-out page" } as const;
 
-const INVALID_NUMBER = "Enter a valid phone number with its country code, e.g. +1 415 555 0123.";
+const INVALID_NUMBER =
+  "That is not a phone number in the country chosen. Check the number, or choose its country.";
 
 const refusals: Record<OptOutRefusalReason, () => AppError> = {
   invalid_code: () =>
@@ -45,6 +46,17 @@ const refusals: Record<OptOutRefusalReason, () => AppError> = {
       reason: "used",
     }),
 };
+
+/**
+ * The number as the person typed it, read with Ringback's one phone reader in the country they
+ * chose (the installation's default country when they chose none): every number Ringback would
+ * call as a lead reads here as the same number. Throws validation_failed when it is no number.
+ */
+export function readOptOutNumber(input: { phoneNumber: string; country?: string | undefined }) {
+  const phone = readPhoneNumber(input.phoneNumber, [input.country ?? DEFAULT_PHONE_COUNTRY]);
+  if (!phone) throw new AppError("validation_failed", INVALID_NUMBER);
+  return phone;
+}
 
 export interface OptOutDeps {
   db: Database;
@@ -88,10 +100,13 @@ export function createOptOut(deps: OptOutDeps) {
      * Texts a new code to `phoneNumber` (E.164). Throws AppError: validation_failed for a number
      * no phone can have, rate_limited over a send limit, provider_error when the SMS fails.
      */
-    async sendCode(input: { phoneNumber: string; ip: string }): Promise<OptOutSendCodeResponse> {
-      const phone = input.phoneNumber;
+    async sendCode(input: {
+      phoneNumber: string;
+      country?: string | undefined;
+      ip: string;
+    }): Promise<OptOutSendCodeResponse> {
       // Before the limits: a number that cannot exist costs no SMS, so it uses up nothing.
-      if (!isValidPhoneNumber(phone)) throw new AppError("validation_failed", INVALID_NUMBER);
+      const phone = readOptOutNumber(input);
       await deps.limits.consume({ phone, ip: input.ip });
 
       const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
@@ -125,8 +140,12 @@ export function createOptOut(deps: OptOutDeps) {
      * every organization that has it. Throws AppError with `details.reason` (OptOutRefusalReason)
      * when the code is refused; a wrong guess stays counted.
      */
-    async confirm(input: { phoneNumber: string; code: string }): Promise<OptOutConfirmResponse> {
-      const phone = input.phoneNumber;
+    async confirm(input: {
+      phoneNumber: string;
+      country?: string | undefined;
+      code: string;
+    }): Promise<OptOutConfirmResponse> {
+      const phone = readOptOutNumber(input);
       const outcome = await db.transaction(
         async (tx): Promise<"confirmed" | OptOutRefusalReason> => {
           // Count the guess, compare, and spend a right code, in one statement. Concurrent guesses

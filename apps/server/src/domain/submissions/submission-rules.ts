@@ -1,10 +1,6 @@
-import { isYes, normalizePhone } from "@ringback/contracts";
-import {
-  type CountryCode,
-  isSupportedCountry,
-  parsePhoneNumberFromString,
-} from "libphonenumber-js";
+import { isYes } from "@ringback/contracts";
 import type { SubmissionStatus } from "../../db/schema/index.ts";
+import { readPhoneNumber } from "../../lib/phone-number.ts";
 import { type AnswerValue, JOINED_FIELD_SEPARATOR } from "../../providers/forms/form-provider.ts";
 
 /**
@@ -27,33 +23,14 @@ export interface PhoneCountries {
 }
 
 /**
- * E.164 or null (issue 12). A number with a + (or 00) is read as given. One without is read in
- * the phone field's default country, then the assistant's, then as international
- * (447911123456 → +447911123456). Only numbers libphonenumber considers valid are called.
+ * E.164 or null (issue 12): the one phone reader (lib/phone-number.ts) in the phone field's
+ * default country, then the assistant's. Only numbers libphonenumber considers valid are called.
  */
 export function toE164(
   answer: AnswerValue | undefined,
   countries: PhoneCountries = {},
 ): string | null {
-  if (typeof answer !== "string" && typeof answer !== "number") return null;
-  const raw = String(answer).trim();
-  if (!raw) return null;
-  const valid = (value: string, country?: CountryCode) => {
-    const parsed = parsePhoneNumberFromString(value, country);
-    return parsed?.isValid() ? parsed.number : null;
-  };
-  if (raw.startsWith("+")) return valid(normalizePhone(raw));
-  const digits = raw.replace(/\D/g, "");
-  if (!digits) return null;
-  if (digits.startsWith("00")) return valid(`+${digits.slice(2)}`);
-  for (const country of [countries.field, countries.assistant]) {
-    const code = country?.toUpperCase();
-    if (code && isSupportedCountry(code)) {
-      const national = valid(raw, code);
-      if (national) return national;
-    }
-  }
-  return valid(`+${digits}`);
+  return readPhoneNumber(answer, [countries.field, countries.assistant]);
 }
 
 function text(answer: AnswerValue | undefined): string | null {

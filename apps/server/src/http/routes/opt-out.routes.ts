@@ -12,11 +12,11 @@ export function optOutRoutes(deps: OptOutDeps & { trustProxy: boolean }) {
   const optOut = createOptOut(deps);
   return (
     new Hono()
-      // POST /api/opt-out/send-code {phoneNumber} — texts a one-time code, within the send limits.
+      // POST /api/opt-out/send-code {phoneNumber, country?} — texts a one-time code, within the send limits.
       .post("/send-code", async (c) => {
-        const { phoneNumber } = await parseJson(c, optOutSendCodeRequestSchema);
+        const { phoneNumber, country } = await parseJson(c, optOutSendCodeRequestSchema);
         return c.json(
-          await optOut.sendCode({ phoneNumber, ip: clientAddress(c, deps.trustProxy) }),
+          await optOut.sendCode({ phoneNumber, country, ip: clientAddress(c, deps.trustProxy) }),
         );
       })
       // POST /api/opt-out/confirm {phoneNumber, code} — the code proves the number; it is then
