@@ -4,6 +4,7 @@ import {
   API_KEY_PATTERN,
   type ApiKeyItem,
   type CreatedApiKey,
+  type Member,
   publicCallRecordPageSchema,
   publicCallRecordSchema,
 } from "@ringback/contracts";
@@ -11,7 +12,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apiKeys, callRecords, formAssistants, formSubmissions } from "../src/db/schema/index.ts";
 import { startTestRingback } from "./harness.ts";
-import { createTeam } from "./organization-harness.ts";
+import { createTeam, inviteAndAccept } from "./organization-harness.ts";
 
 const REQUESTS_PER_MINUTE = 30;
 
@@ -308,6 +309,114 @@ describe("API keys and the public read API", async () => {
       expect.objectContaining({ action: "api_key.revoked", actor: team.admin.fullName }),
       expect.objectContaining({ action: "api_key.created", actor: team.owner.fullName }),
     ]);
+  });
+
+  it("revokes the keys a member created when the owner removes them, and says so first", async () => {
+    const leaving = await inviteAndAccept(app.url, db, team.owner.client, org, {
+      role: "admin",
+      fullName: "Leaving Admin",
+    });
+    const first = await create(leaving.client, "Leaving's CRM sync");
+    const second = await create(leaving.client, "Leaving's BI export");
+    const ownersKey = await create(team.owner.client, "Owner's own");
+    expect((await v1("/call-records", first.key)).status).toBe(200);
+    // The team list says how many keys go with them (the removal dialog reads it).
+    const members = await team.owner.client.json<Member[]>(`/api/organizations/${org}/members`);
+    expect(members.find((m) => m.id === leaving.memberId)?.active_api_keys).toBe(2);
+
+    const removed = await team.owner.client.request(
+      `/api/organizations/${org}/members/${leaving.memberId}`,
+      { method: "DELETE" },
+    );
+    expect(removed.status).toBe(204);
+    for (const key of [first.key, second.key]) {
+      await expectRefused(await v1("/call-records", key));
+      await expectRefused(await v1(`/call-records/${ours.answeredId}`, key));
+    }
+    // Other members' keys go on working.
+    expect((await v1("/call-records", ownersKey.key)).status).toBe(200);
+    const listed = await list();
+    for (const id of [first.apiKey.id, second.apiKey.id]) {
+      expect(listed.find((k) => k.id === id)?.revokedAt).not.toBeNull();
+    }
+    expect(listed.find((k) => k.id === ownersKey.apiKey.id)?.revokedAt).toBeNull();
+    // The trail: the removal, and each key it revoked, by the owner.
+    const trail = await team.owner.client.json<{
+      items: { action: string; actor: string; subjectLabel: string | null; after: unknown }[];
+    }>(`/api/organizations/${org}/audit-events`);
+    const recent = trail.items.slice(0, 3);
+    expect(recent.map((e) => [e.action, e.actor])).toEqual([
+      ["member.removed", team.owner.fullName],
+      ["api_key.revoked", team.owner.fullName],
+      ["api_key.revoked", team.owner.fullName],
+    ]);
+    expect(recent[0]).toMatchObject({
+      subjectLabel: "Leaving Admin",
+      after: { revokedApiKeys: 2 },
+    });
+  });
+
+  it("revokes an admin's keys when they are made a member, and records the change of role", async () => {
+    const demoted = await inviteAndAccept(app.url, db, team.owner.client, org, {
+      role: "admin",
+      fullName: "Demoted Admin",
+    });
+    const { key, apiKey } = await create(demoted.client, "Demoted's key");
+    expect((await v1("/call-records", key)).status).toBe(200);
+    const path = `/api/organizations/${org}/members/${demoted.memberId}`;
+    // Only owners change roles, never their own, never an owner's.
+    expect(
+      (await team.admin.client.request(path, { method: "PATCH", json: { role: "member" } })).status,
+    ).toBe(403);
+    expect(
+      (
+        await team.owner.client.request(
+          `/api/organizations/${org}/members/${team.owner.memberId}`,
+          {
+            method: "PATCH",
+            json: { role: "admin" },
+          },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await team.owner.client.request(path, { method: "PATCH", json: { role: "owner" } })).status,
+    ).toBe(400);
+    const changed = await team.owner.client.json<Member>(path, {
+      method: "PATCH",
+      json: { role: "member" },
+    });
+    expect(changed).toMatchObject({ role: "member", active_api_keys: 0 });
+    await expectRefused(await v1("/call-records", key));
+    expect((await list()).find((k) => k.id === apiKey.id)?.revokedAt).not.toBeNull();
+    const trail = await team.owner.client.json<{
+      items: { action: string; before: unknown; after: unknown }[];
+    }>(`/api/organizations/${org}/audit-events`);
+    expect(trail.items[0]).toMatchObject({
+      action: "member.role_changed",
+      before: { role: "admin" },
+      after: { role: "member", revokedApiKeys: 1 },
+    });
+    expect(trail.items[1]).toMatchObject({ action: "api_key.revoked" });
+    // Made an admin again: the old key stays revoked.
+    await team.owner.client.json(path, { method: "PATCH", json: { role: "admin" } });
+    await expectRefused(await v1("/call-records", key));
+  });
+
+  it("refuses a key whose creator is no longer an owner or admin, even if not revoked", async () => {
+    // As if a revocation were missed: the rule holds at every request.
+    const leaving = await inviteAndAccept(app.url, db, team.owner.client, org, {
+      role: "admin",
+      fullName: "Quietly Gone",
+    });
+    const { key } = await create(leaving.client, "Orphan");
+    expect((await v1("/call-records", key)).status).toBe(200);
+    await db.execute(
+      sql`update organization_members set role = 'member' where id = ${leaving.memberId}`,
+    );
+    await expectRefused(await v1("/call-records", key));
+    await db.execute(sql`delete from organization_members where id = ${leaving.memberId}`);
+    await expectRefused(await v1("/call-records", key));
   });
 
   it("refuses a missing, malformed or unknown key with 401 and a JSON error", async () => {

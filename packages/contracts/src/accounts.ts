@@ -4,6 +4,13 @@ import { E164_PATTERN, PHONE_FORMAT_MESSAGE } from "./phone.ts";
 
 export const phoneSchema = z.string().trim().regex(E164_PATTERN, PHONE_FORMAT_MESSAGE);
 
+/** An ISO 3166-1 alpha-2 country code ("GB"), upper-cased. */
+export const countryCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, "Choose a country from the list");
+
 export const emailSchema = z
   .string()
   .trim()

@@ -15,6 +15,7 @@ export const permissions = {
   "organization:update": ["owner"],
   "members:read": everyone,
   "members:remove": ["owner"],
+  "members:update": ["owner"],
   "invitations:read": everyone,
   "invitations:create": ["owner", "admin"],
   "invitations:cancel": ["owner", "admin"],

@@ -6,13 +6,19 @@ import {
   type ApiKeyItem,
   type CreatedApiKey,
   MAX_ACTIVE_API_KEYS,
+  permissions,
 } from "@ringback/contracts";
-import { and, count, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
-import { apiKeys, organizations, users } from "../../db/schema/index.ts";
+import { apiKeys, organizationMembers, organizations, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { isUuid } from "../../lib/uuid.ts";
 import { type AuditActor, recordAuditEvent } from "../compliance/audit.ts";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Who may hold a working key: whoever may manage keys (the one permission table). */
+const rolesThatMayHoldKeys = [...permissions["apiKeys:manage"]];
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const RANDOM_LENGTH = 32;
@@ -161,6 +167,37 @@ export async function revokeApiKey(
   return toItem(row);
 }
 
+/**
+ * Revokes every active key `userId` created in the organization, in the caller's transaction
+ * (removing a member, or making an admin a member), each with its line in the audit trail.
+ * Returns how many were revoked.
+ */
+export async function revokeApiKeysCreatedBy(
+  tx: Tx,
+  input: { organizationId: string; userId: string; actor: AuditActor },
+): Promise<number> {
+  const revoked = await tx
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(apiKeys.organizationId, input.organizationId),
+        eq(apiKeys.createdByUserId, input.userId),
+        isNull(apiKeys.revokedAt),
+      ),
+    )
+    .returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix });
+  for (const key of revoked) {
+    await recordAuditEvent(tx, {
+      organizationId: input.organizationId,
+      actor: input.actor,
+      action: "api_key.revoked",
+      subject: { type: "api_key", id: key.id, label: `${key.name} (${key.prefix}…)` },
+    });
+  }
+  return revoked.length;
+}
+
 /** How often a key's last use is written: at most once a minute per key. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -175,6 +212,9 @@ export async function authenticateApiKey(
   now = new Date(),
 ): Promise<{ apiKeyId: string; organizationId: string } | null> {
   if (!API_KEY_PATTERN.test(key)) return null;
+  // A key speaks for the member who created it: it works only while they are still an owner or
+  // an admin of the organization (removing them or making them a member revokes it too; this
+  // join is the same rule where a revocation was missed, e.g. a key whose creator is gone).
   const [row] = await db
     .select({
       id: apiKeys.id,
@@ -182,6 +222,14 @@ export async function authenticateApiKey(
       lastUsedAt: apiKeys.lastUsedAt,
     })
     .from(apiKeys)
+    .innerJoin(
+      organizationMembers,
+      and(
+        eq(organizationMembers.organizationId, apiKeys.organizationId),
+        eq(organizationMembers.userId, apiKeys.createdByUserId),
+        inArray(organizationMembers.role, rolesThatMayHoldKeys),
+      ),
+    )
     .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)));
   if (!row) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {

@@ -1,7 +1,7 @@
 import type { Member } from "@ringback/contracts";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
-import { organizationMembers, users } from "../../db/schema/index.ts";
+import { apiKeys, organizationMembers, users } from "../../db/schema/index.ts";
 import { toMemberDto } from "./organization-dto.ts";
 
 /** Members in join order. A team is small (tens), so one page holds all of it. */
@@ -16,6 +16,11 @@ export async function listMembers(db: Database, organizationId: string): Promise
       name: users.name,
       email: users.email,
       phone: users.phoneNumber,
+      activeApiKeys: sql<number>`(
+        select count(*)::int from ${apiKeys}
+        where ${apiKeys.organizationId} = ${organizationMembers.organizationId}
+          and ${apiKeys.createdByUserId} = ${organizationMembers.userId}
+          and ${apiKeys.revokedAt} is null)`,
     })
     .from(organizationMembers)
     .leftJoin(users, eq(users.id, organizationMembers.userId))

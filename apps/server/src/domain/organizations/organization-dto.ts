@@ -24,6 +24,7 @@ export function toMemberDto(row: {
   name: string | null;
   email: string | null;
   phone: string | null;
+  activeApiKeys: number;
 }): Member {
   return {
     id: row.id,
@@ -34,6 +35,7 @@ export function toMemberDto(row: {
     full_name: row.name?.trim() ? row.name : null,
     email: isPlaceholderEmail(row.email) ? null : row.email,
     phone: row.phone,
+    active_api_keys: row.activeApiKeys,
   };
 }
 

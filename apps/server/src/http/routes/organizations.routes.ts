@@ -1,10 +1,12 @@
 import {
   createInvitationSchema,
   createOrganizationSchema,
+  updateMemberRoleSchema,
   updateOrganizationSchema,
 } from "@ringback/contracts";
 import { Hono } from "hono";
 import type { Database } from "../../db/database.ts";
+import { memberActor } from "../../domain/compliance/audit.ts";
 import { createOrganization } from "../../domain/organizations/create-organization.ts";
 import {
   cancelInvitation,
@@ -13,7 +15,7 @@ import {
 } from "../../domain/organizations/invitations.ts";
 import { listMembers } from "../../domain/organizations/list-members.ts";
 import { listOrganizationsForUser } from "../../domain/organizations/list-organizations.ts";
-import { removeMember } from "../../domain/organizations/remove-member.ts";
+import { changeMemberRole, removeMember } from "../../domain/organizations/members.ts";
 import { updateOrganization } from "../../domain/organizations/update-organization.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -81,8 +83,22 @@ export function organizationRoutes(deps: OrganizationRouteDeps) {
           organizationId: c.get("organizationId"),
           memberId: c.req.param("memberId"),
           actingUserId: c.get("userId"),
+          actor: await memberActor(db, c.get("userId")),
         });
         return c.body(null, 204);
+      })
+      // PATCH /api/organizations/:organizationId/members/:memberId — change role (owner, not self).
+      .patch("/members/:memberId", allow("members:update"), async (c) => {
+        const input = await parseJson(c, updateMemberRoleSchema);
+        await changeMemberRole(db, {
+          organizationId: c.get("organizationId"),
+          memberId: c.req.param("memberId"),
+          role: input.role,
+          actingUserId: c.get("userId"),
+          actor: await memberActor(db, c.get("userId")),
+        });
+        const members = await listMembers(db, c.get("organizationId"));
+        return c.json(members.find((m) => m.id === c.req.param("memberId")) ?? null);
       })
       // GET /api/organizations/:organizationId/invitations — pending invitations.
       .get("/invitations", allow("invitations:read"), async (c) =>

@@ -92,4 +92,27 @@ describe("the audit trail's lines", () => {
       "Keep transcripts: Forever → 30 days",
     ]);
   });
+
+  it("says who was removed or had their role changed, with the keys that went", () => {
+    const removed = event({
+      action: "member.removed",
+      subjectType: "member",
+      subjectId: "u2",
+      subjectLabel: "Ben Ode",
+      before: { role: "admin" },
+      after: { revokedApiKeys: 2 },
+    });
+    expect(describeAuditEvent(removed)).toBe("removed Ben Ode from the organization");
+    expect(auditChanges(removed)).toEqual(["Role was Admin", "API keys revoked: 2"]);
+    const changed = event({
+      action: "member.role_changed",
+      subjectType: "member",
+      subjectId: "u2",
+      subjectLabel: "Ben Ode",
+      before: { role: "admin" },
+      after: { role: "member" },
+    });
+    expect(describeAuditEvent(changed)).toBe("changed the role of Ben Ode");
+    expect(auditChanges(changed)).toEqual(["Role: Admin → Member"]);
+  });
 });

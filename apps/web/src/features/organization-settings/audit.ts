@@ -1,6 +1,7 @@
-import type { AuditEventItem } from "@ringback/contracts";
+import type { AuditEventItem, OrganizationRole } from "@ringback/contracts";
 import { formatPhone } from "@/lib/phone-format";
 import { retentionLabel } from "./retention";
+import { roleLabels } from "./team";
 
 /** What the trail's fields are called on screen. */
 const FIELD_LABELS: Record<string, string> = {
@@ -25,12 +26,16 @@ const FIELD_LABELS: Record<string, string> = {
   apiKeyEnding: "API key ending in",
   recordingDays: "Keep recordings",
   transcriptDays: "Keep transcripts",
+  role: "Role",
+  revokedApiKeys: "API keys revoked",
 };
 
 /** Fields whose values read better than as they are stored. */
 const FIELD_VALUES: Record<string, (value: unknown) => string> = {
   recordingDays: (v) => retentionLabel(typeof v === "number" ? v : null),
   transcriptDays: (v) => retentionLabel(typeof v === "number" ? v : null),
+  role: (v) =>
+    typeof v === "string" && v in roleLabels ? roleLabels[v as OrganizationRole] : show(v),
 };
 
 function subject(event: AuditEventItem): string {
@@ -59,6 +64,10 @@ export function describeAuditEvent(event: AuditEventItem): string {
       return `created the API key ${subject(event)}`;
     case "api_key.revoked":
       return `revoked the API key ${subject(event)}`;
+    case "member.removed":
+      return `removed ${subject(event)} from the organization`;
+    case "member.role_changed":
+      return `changed the role of ${subject(event)}`;
     case "voice.provider_set":
       return `set the voice provider to ${subject(event)}`;
     case "voice.provider_reset":

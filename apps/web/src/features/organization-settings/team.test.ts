@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { canRemoveMember, formatDateSent, inviteEmailError, memberEmail, memberName } from "./team";
+import {
+  apiKeysRevokedNotice,
+  canChangeRole,
+  canRemoveMember,
+  formatDateSent,
+  inviteEmailError,
+  memberEmail,
+  memberName,
+} from "./team";
 
 describe("team display rules", () => {
   it("shows 'Unknown' for a missing or blank name", () => {
@@ -37,5 +45,22 @@ describe("invitation email (SPEC.md §5)", () => {
     expect(inviteEmailError("  ")).toBe("Enter an email address");
     expect(inviteEmailError("dana@")).toBe("Enter a valid email address");
     expect(inviteEmailError(" Dana@Example.com ")).toBeNull();
+  });
+});
+
+describe("changing roles and what goes with them", () => {
+  const admin = { user_id: "u2", role: "admin" as const, active_api_keys: 2 };
+  it("lets owners change others' roles, never their own or an owner's", () => {
+    expect(canChangeRole("owner", "u1", admin)).toBe(true);
+    expect(canChangeRole("owner", "u2", admin)).toBe(false);
+    expect(canChangeRole("owner", "u1", { user_id: "u3", role: "owner" })).toBe(false);
+    expect(canChangeRole("admin", "u1", admin)).toBe(false);
+    expect(canChangeRole(null, null, admin)).toBe(false);
+  });
+
+  it("says how many API keys are revoked with a member's access", () => {
+    expect(apiKeysRevokedNotice(admin)).toBe("Their 2 API keys will be revoked.");
+    expect(apiKeysRevokedNotice({ active_api_keys: 1 })).toBe("Their API key will be revoked.");
+    expect(apiKeysRevokedNotice({ active_api_keys: 0 })).toBeNull();
   });
 });

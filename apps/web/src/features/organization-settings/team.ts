@@ -30,6 +30,27 @@ export function canRemoveMember(
   );
 }
 
+/** Owners change the role of members other than themselves, and never an owner's. */
+export function canChangeRole(
+  viewerRole: OrganizationRole | null,
+  viewerUserId: string | null,
+  member: Pick<Member, "user_id" | "role">,
+): boolean {
+  return (
+    can(viewerRole, "members:update") && member.user_id !== viewerUserId && member.role !== "owner"
+  );
+}
+
+/**
+ * What happens to the member's API keys when they lose access (removed, or made a member, who
+ * cannot hold keys): said before the owner confirms. Null when they created none.
+ */
+export function apiKeysRevokedNotice(member: Pick<Member, "active_api_keys">): string | null {
+  const n = member.active_api_keys;
+  if (n <= 0) return null;
+  return n === 1 ? "Their API key will be revoked." : `Their ${n} API keys will be revoked.`;
+}
+
 const dateSentFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
 /** 'Mar 4, 2026' for a timestamp; the raw value if it is not a date. */

@@ -1,4 +1,11 @@
-import { can, type Member, type Organization, type OrganizationRole } from "@ringback/contracts";
+import {
+  can,
+  type InvitationRole,
+  invitationRoles,
+  type Member,
+  type Organization,
+  type OrganizationRole,
+} from "@ringback/contracts";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -6,6 +13,13 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoadError } from "@/components/ui/load-error";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
 import { toast } from "@/components/ui/sonner";
 import {
   Table,
@@ -18,8 +32,15 @@ import {
 import { loadState } from "@/lib/load-state";
 import { useUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
-import { useRemoveMember } from "../api/remove-member";
-import { canRemoveMember, memberEmail, memberName, roleLabels } from "../team";
+import { useChangeMemberRole, useRemoveMember } from "../api/remove-member";
+import {
+  apiKeysRevokedNotice,
+  canChangeRole,
+  canRemoveMember,
+  memberEmail,
+  memberName,
+  roleLabels,
+} from "../team";
 import { TableSkeleton } from "./table-skeleton";
 
 /** A list read by the page, with what a failed read needs to retry. */
@@ -32,8 +53,9 @@ export function RoleBadge({ role }: { role: OrganizationRole }) {
 }
 
 /**
- * SPEC.md §2 Team Members: Name, Email, Role badge; owners also see an Actions column with
- * Remove on every row but their own (SPEC.md §5, §6).
+ * Team Members: Name, Email, Role; owners also see an Actions column with Remove on every row but
+ * their own and an owner's, and change those members' roles (Admin or Member) in the Role column.
+ * Both say first when the member's API keys would be revoked with their access.
  */
 export function TeamMembersCard({
   organization,
@@ -50,6 +72,8 @@ export function TeamMembersCard({
   const showActions = can(role, "members:remove");
   const remove = useRemoveMember(organization.id);
   const [confirming, setConfirming] = useState<Member | null>(null);
+  const changeRole = useChangeMemberRole(organization.id);
+  const [demoting, setDemoting] = useState<Member | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Back to the Remove button that opened the confirm; once that row is gone, to the heading.
   const focusAfterClose = useRef<HTMLElement | null>(null);
@@ -69,6 +93,50 @@ export function TeamMembersCard({
       });
     }
   };
+
+  const applyRole = async (member: Member, next: InvitationRole) => {
+    try {
+      await changeRole.mutateAsync({ memberId: member.id, role: next });
+      toast.success(`${memberName(member)} is now ${next === "admin" ? "an Admin" : "a Member"}`);
+      setDemoting(null);
+    } catch (error) {
+      toast.error("Failed to change the role", {
+        description: error instanceof Error ? error.message : undefined,
+      });
+    }
+  };
+
+  const onRoleChosen = (member: Member, next: InvitationRole) => {
+    if (next === member.role) return;
+    // A member cannot hold API keys: confirm first when an admin's keys would go.
+    if (next === "member" && apiKeysRevokedNotice(member)) setDemoting(member);
+    else void applyRole(member, next);
+  };
+
+  const roleCell = (member: Member) =>
+    canChangeRole(role, user?.id ?? null, member) ? (
+      <Select
+        value={member.role}
+        onValueChange={(value) => onRoleChosen(member, value as InvitationRole)}
+        disabled={changeRole.isPending}
+      >
+        <SelectTrigger
+          className="h-8 min-h-8 w-28 py-1"
+          aria-label={`Role of ${memberName(member)}`}
+        >
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {invitationRoles.map((r) => (
+            <SelectItem key={r} value={r}>
+              {roleLabels[r]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    ) : (
+      <RoleBadge role={member.role} />
+    );
 
   return (
     <Card>
@@ -125,7 +193,7 @@ export function TeamMembersCard({
                           <span className={member.email ? undefined : "text-muted-foreground"}>
                             {memberEmail(member)}
                           </span>
-                          <RoleBadge role={member.role} />
+                          {roleCell(member)}
                         </span>
                       </TableCell>
                       <TableCell
@@ -136,9 +204,7 @@ export function TeamMembersCard({
                       >
                         {memberEmail(member)}
                       </TableCell>
-                      <TableCell className="hidden sm:table-cell">
-                        <RoleBadge role={member.role} />
-                      </TableCell>
+                      <TableCell className="hidden sm:table-cell">{roleCell(member)}</TableCell>
                       {showActions ? (
                         <TableCell className="text-right">
                           {canRemoveMember(role, user?.id ?? null, member) ? (
@@ -173,7 +239,13 @@ export function TeamMembersCard({
         title="Remove member?"
         description={
           confirming
-            ? `${memberName(confirming)} (${memberEmail(confirming)}) will lose access to ${organization.name}. You can invite them again later.`
+            ? [
+                `${memberName(confirming)} (${memberEmail(confirming)}) will lose access to ${organization.name}.`,
+                apiKeysRevokedNotice(confirming),
+                "You can invite them again later.",
+              ]
+                .filter(Boolean)
+                .join(" ")
             : null
         }
         confirmLabel="Remove"
@@ -181,6 +253,22 @@ export function TeamMembersCard({
         busy={remove.isPending}
         onConfirm={() => void onRemove()}
         returnFocusTo={focusAfterClose}
+      />
+      <ConfirmDialog
+        open={demoting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDemoting(null);
+        }}
+        title="Make them a member?"
+        description={
+          demoting
+            ? `${memberName(demoting)} will no longer manage assistants, API keys or webhooks. ${apiKeysRevokedNotice(demoting) ?? ""}`.trim()
+            : null
+        }
+        confirmLabel="Make member"
+        busyLabel="Changing..."
+        busy={changeRole.isPending}
+        onConfirm={() => demoting && void applyRole(demoting, "member")}
       />
     </Card>
   );
