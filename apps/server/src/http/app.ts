@@ -18,6 +18,7 @@ import { FormProviderError } from "../providers/forms/form-provider.ts";
 import { createSmsSender } from "../providers/sms/index.ts";
 import type { Queue } from "../queue/queue.ts";
 import type { ChangeFeed } from "../realtime/change-feed.ts";
+import { createStreamGuard } from "../realtime/stream-guard.ts";
 import { callSimulatorRoutes } from "../sandbox/bland/index.ts";
 import { retellSimulatorRoutes } from "../sandbox/retell/routes.ts";
 import { sandboxTypeformCredentials } from "../sandbox/typeform/credentials.ts";
@@ -182,8 +183,17 @@ export function createApp(deps: AppDeps) {
       testCallsRoutes({ db, calls, limits: createTestCallLimits(deps.pool) }),
     )
     .route("/organizations/:organizationId/assistants", assistantsRoutes(providerDeps))
-    .route("/organizations/:organizationId/form-connections", formConnectionsRoutes(providerDeps))
-    .route("/organizations/:organizationId/events", eventsRoutes({ db, feed: deps.feed }))
+    .route(
+      "/organizations/:organizationId/form-connections",
+      formConnectionsRoutes({
+        ...providerDeps,
+        cookies: { isProduction: config.isProduction, trustProxy: config.trustProxy },
+      }),
+    )
+    .route(
+      "/organizations/:organizationId/events",
+      eventsRoutes({ db, feed: deps.feed, guard: createStreamGuard({ db, logger: deps.logger }) }),
+    )
     .route(
       "/organizations/:organizationId/call-records",
       callRecordsRoutes({ db, box, stores: deps.services.recordings.stores }),

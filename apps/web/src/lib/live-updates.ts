@@ -9,7 +9,9 @@ import { getAuthState, refreshSession } from "./session";
  * Reconnects with back-off (at once when the browser comes back online or the tab is shown
  * again); a reconnect refetches what was loaded before it, so nothing missed while away stays
  * stale (and what was loaded since, the first load of the page, is not fetched twice). The hook says
- * whether the stream is up, so the page can say when it is not (issue 12 §6).
+ * whether the stream is up, so the page can say when it is not (issue 12 §6). The server ends a
+ * stream whose session or membership is over (an `end` event): the session and every query are
+ * then read again, so the app follows (sign-in, or another organization).
  */
 /**
  * The queries that show calls and submissions. Not the forms or fields: those come from the
@@ -126,6 +128,13 @@ export function useLiveUpdates(organizationId: string | null | undefined): LiveS
               const events = buffer.split("\n\n");
               buffer = events.pop() ?? "";
               if (events.some((e) => e.split("\n").includes("event: change"))) refetch();
+              if (events.some((e) => e.split("\n").includes("event: end"))) {
+                // The session or the membership that opened the stream is over: find out which
+                // (a signed-out session goes to sign-in, a lost organization to the next one).
+                void refreshSession({ force: true }).catch(() => null);
+                void queryClient.invalidateQueries();
+                break;
+              }
             }
           }
         } catch {

@@ -2,30 +2,56 @@ import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { Database } from "../../db/database.ts";
 import type { ChangeFeed } from "../../realtime/change-feed.ts";
+import type { StreamEnd, StreamGuard } from "../../realtime/stream-guard.ts";
 import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts";
+
+const PERMISSION = "assistants:read" as const;
 
 /**
  * GET /api/organizations/:organizationId/events — server-sent events: one `change` event per
  * change to the organization's call records or submissions, and a comment every 20 s so proxies
- * keep the stream open. Members only (the tenancy check runs before the stream opens).
+ * keep the stream open. Members only: the tenancy check runs before the stream opens, and the
+ * stream guard ends it (an `end` event, then the stream closes) once its session is signed out,
+ * revoked or expired or its user is no longer a member; the reconnect is then refused.
  */
-export function eventsRoutes(deps: { db: Database; feed: ChangeFeed }) {
+export function eventsRoutes(deps: { db: Database; feed: ChangeFeed; guard: StreamGuard }) {
   return new Hono<{ Variables: TenantVariables }>().get(
     "/",
-    withOrganization(deps.db, "assistants:read"),
+    withOrganization(deps.db, PERMISSION),
     (c) => {
       c.header("Cache-Control", "no-store");
       c.header("X-Accel-Buffering", "no");
       return streamSSE(c, async (stream) => {
         const queue: string[] = [];
         let wake: (() => void) | null = null;
+        let ended: StreamEnd | null = null;
         const unsubscribe = deps.feed.subscribe(c.get("organizationId"), (change) => {
           queue.push(JSON.stringify({ table: change.table, id: change.id }));
           wake?.();
         });
-        stream.onAbort(unsubscribe);
+        const unwatch = deps.guard.watch(
+          {
+            sessionId: c.get("sessionId"),
+            userId: c.get("userId"),
+            organizationId: c.get("organizationId"),
+            permission: PERMISSION,
+          },
+          (reason) => {
+            ended = reason;
+            wake?.();
+          },
+        );
+        stream.onAbort(() => {
+          unsubscribe();
+          unwatch();
+        });
         await stream.writeSSE({ event: "ready", data: "{}" });
         while (!stream.aborted) {
+          if (ended) {
+            // Said once, so the page can tell a lost connection from an ended session.
+            await stream.writeSSE({ event: "end", data: JSON.stringify({ reason: ended }) });
+            break;
+          }
           while (queue.length > 0) {
             await stream.writeSSE({ event: "change", data: queue.shift()! });
           }
@@ -37,6 +63,7 @@ export function eventsRoutes(deps: { db: Database; feed: ChangeFeed }) {
           if (queue.length === 0 && !stream.aborted) await stream.write(": keep-alive\n\n");
         }
         unsubscribe();
+        unwatch();
       });
     },
   );

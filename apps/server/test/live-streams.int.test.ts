@@ -1,0 +1,101 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { TestClient } from "./auth-client.ts";
+import { startTestRingback } from "./harness.ts";
+import { createTeam, inviteAndAccept } from "./organization-harness.ts";
+
+/**
+ * A live event stream ends with the right that opened it: signing out, a revoked or expired
+ * session, or removal from the organization closes an open stream within seconds (the stream
+ * guard re-checks every 5 s), with an `end` event saying why; the reconnect is refused.
+ */
+describe("live event streams end with their session and membership", async () => {
+  const app = await startTestRingback({ env: { CODE_SENDS_PER_IP: "1000" } });
+  const db = app.database.db;
+  const team = await createTeam(app.url, db, { label: "streams" });
+  const org = team.organization.id;
+  const path = `/api/organizations/${org}/events`;
+
+  /** Opens the stream as `client`; `ended` resolves with the `end` event's reason and the time. */
+  async function open(client: TestClient) {
+    const controller = new AbortController();
+    const response = await fetch(`${app.url}${path}`, {
+      headers: { authorization: `Bearer ${client.accessToken}`, accept: "text/event-stream" },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    const ready = (async () => {
+      while (!text.includes("event: ready")) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error("closed before ready");
+        text += value;
+      }
+    })();
+    await ready;
+    const ended = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += value;
+      }
+      const match = /event: end\ndata: (\{[^\n]*\})/.exec(text);
+      return {
+        reason: match ? (JSON.parse(match[1]!) as { reason: string }).reason : null,
+        at: Date.now(),
+      };
+    })().catch(() => ({ reason: "aborted", at: Date.now() }));
+    return { ended, close: () => controller.abort() };
+  }
+
+  const reconnect = (client: TestClient) =>
+    fetch(`${app.url}${path}`, {
+      headers: { authorization: `Bearer ${client.accessToken}`, accept: "text/event-stream" },
+    });
+
+  it("ends the stream of a removed member, a signed-out session and an expired one", async () => {
+    const expiring = await inviteAndAccept(app.url, db, team.owner.client, org, {
+      role: "member",
+      fullName: "Soon Expired",
+    });
+    const removed = await open(team.member.client);
+    const signedOut = await open(team.admin.client);
+    const expired = await open(expiring.client);
+    const staying = await open(team.owner.client);
+
+    const started = Date.now();
+    const removal = await team.owner.client.request(
+      `/api/organizations/${org}/members/${team.member.memberId}`,
+      {
+        method: "DELETE",
+      },
+    );
+    expect(removal.status).toBe(204);
+    const signOut = await team.admin.client.request("/api/auth/sign-out", {
+      method: "POST",
+      json: {},
+    });
+    expect(signOut.status).toBe(200);
+    await db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${expiring.userId}`,
+    );
+
+    const results = await Promise.all([removed.ended, signedOut.ended, expired.ended]);
+    expect(results.map((r) => r.reason)).toEqual(["access", "session", "session"]);
+    for (const result of results) expect(result.at - started).toBeLessThan(15_000);
+
+    // The owner's stream is not touched by any of it.
+    const stillOpen = await Promise.race([
+      staying.ended.then(() => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 6000)),
+    ]);
+    expect(stillOpen).toBe(true);
+    staying.close();
+
+    // And none of them can open it again.
+    expect((await reconnect(team.member.client)).status).toBe(404);
+    expect((await reconnect(team.admin.client)).status).toBe(401);
+    expect((await reconnect(expiring.client)).status).toBe(401);
+  });
+});
