@@ -12,6 +12,7 @@ import {
 } from "../../domain/form-connections/connections.ts";
 import { htmlDocument } from "../../lib/html-document.ts";
 import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts";
+import { secureCookie } from "../secure-cookies.ts";
 import { parseJson, parseQuery } from "../validate.ts";
 
 /**
@@ -22,7 +23,7 @@ import { parseJson, parseQuery } from "../validate.ts";
 const BROWSER_COOKIE = "ringback_oauth_browser";
 const BROWSER_COOKIE_PATH = "/api/form-connections/";
 
-function browserNonce(c: Context, publicUrl: string): string {
+function browserNonce(c: Context, secure: boolean): string {
   const existing = getCookie(c, BROWSER_COOKIE);
   const nonce =
     existing && /^[A-Za-z0-9_-]{43}$/.test(existing)
@@ -32,14 +33,16 @@ function browserNonce(c: Context, publicUrl: string): string {
     path: BROWSER_COOKIE_PATH,
     httpOnly: true,
     sameSite: "Lax",
-    secure: publicUrl.startsWith("https:"),
+    secure,
     maxAge: 10 * 60,
   });
   return nonce;
 }
 
 /** /api/organizations/:organizationId/form-connections — one organization's connections. */
-export function formConnectionsRoutes(deps: ConnectionDeps) {
+export function formConnectionsRoutes(
+  deps: ConnectionDeps & { cookies: { isProduction: boolean; trustProxy: boolean } },
+) {
   const { db } = deps;
   return (
     new Hono<{ Variables: TenantVariables }>()
@@ -58,7 +61,7 @@ export function formConnectionsRoutes(deps: ConnectionDeps) {
             providerId: c.req.param("provider"),
             assistantId,
             reconnect: c.req.query("reconnect") === "true",
-            browserNonce: browserNonce(c, deps.publicUrl),
+            browserNonce: browserNonce(c, secureCookie(c, deps.cookies)),
           }),
         );
       })
