@@ -60,6 +60,7 @@ const envSchema = z.object({
   RETELL_API_URL: httpUrl.default("https://api.retellai.com"),
   BLAND_WEBHOOK_SECRET: optionalString,
   VOICE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  INGEST_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   CALL_SIMULATOR_RING_MS: z.coerce.number().int().min(0).max(120_000).default(4000),
   CALL_SIMULATOR_TURN_MS: z.coerce.number().int().min(0).max(60_000).default(2500),
   // Tests only (NODE_ENV=test): every respondent is in this zone ("midday": one where it is
@@ -211,6 +212,8 @@ export interface Config {
    * answer is reconciled with the provider after twice this.
    */
   voiceRequestTimeoutMs: number;
+  /** How long a form delivery may wait for the database before it is answered 503. */
+  ingestDeadlineMs: number;
   /** Each voice platform's API base: where organizations' keys are used (issue 15). */
   voiceApiUrls: { bland: string; vapi: string; retell: string };
   /** How fast the call simulator plays a call out (tests make it instant). */
@@ -313,6 +316,7 @@ export function loadConfig(
           }
         : null,
     voiceRequestTimeoutMs: env.VOICE_REQUEST_TIMEOUT_MS,
+    ingestDeadlineMs: env.INGEST_DEADLINE_MS,
     voiceApiUrls: { bland: env.BLAND_API_URL, vapi: env.VAPI_API_URL, retell: env.RETELL_API_URL },
     simulatorPace: { ringMs: env.CALL_SIMULATOR_RING_MS, turnMs: env.CALL_SIMULATOR_TURN_MS },
     respondentTimeZoneForTests:

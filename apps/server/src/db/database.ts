@@ -26,6 +26,11 @@ export function connectDatabase(
     max: options.max ?? 10,
     application_name: options.applicationName ?? "ringback",
     idleTimeoutMillis: 30_000,
+    // Waiting for a pooled connection is bounded: while the database restarts or every
+    // connection is busy, a request fails (503, database-unavailable.ts) instead of hanging.
+    connectionTimeoutMillis: 5_000,
+    // A connection whose server went away without closing it is noticed by TCP keep-alive.
+    keepAlive: true,
   });
   // An idle client whose server connection drops (restart, failover) must not crash the
   // process: the pool discards it and opens a new one on the next query.

@@ -157,6 +157,7 @@ export function createApp(deps: AppDeps) {
         assistants: deps.services.deliveryAssistants,
         store: deps.services.ingest,
         respondentTimeZone: calls.respondentTimeZone,
+        deadlineMs: config.ingestDeadlineMs,
       }),
     )
     .route("/voice-webhooks", voiceWebhookRoutes({ calls }))

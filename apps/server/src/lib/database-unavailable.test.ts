@@ -2,7 +2,11 @@ import { APIError } from "better-auth";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "./database-unavailable.ts";
+import {
+  DatabaseDeadlineError,
+  isDatabaseUnavailable,
+  withDatabaseDeadline,
+} from "./database-unavailable.ts";
 
 /** pg's error for a server message, with its SQLSTATE. */
 function serverError(code: string, message: string): pg.DatabaseError {
@@ -71,5 +75,16 @@ describe("isDatabaseUnavailable", () => {
     const b = new Error("b", { cause: a });
     Object.assign(a, { cause: b });
     expect(isDatabaseUnavailable(a)).toBe(false);
+  });
+
+  it("reads a missed deadline as unavailable, and gives up on work that never settles", async () => {
+    expect(isDatabaseUnavailable(new DatabaseDeadlineError("A form delivery", 10))).toBe(true);
+    await expect(
+      withDatabaseDeadline(new Promise<never>(() => undefined), 20, "A form delivery"),
+    ).rejects.toBeInstanceOf(DatabaseDeadlineError);
+    await expect(withDatabaseDeadline(Promise.resolve(7), 1000, "x")).resolves.toBe(7);
+    await expect(
+      withDatabaseDeadline(Promise.reject(new Error("boom")), 1000, "x"),
+    ).rejects.toThrow("boom");
   });
 });

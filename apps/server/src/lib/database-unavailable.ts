@@ -54,7 +54,32 @@ const PG_CONNECTION_MESSAGES = [
   /is not queryable$/, // a client whose connection failed or was closed
 ];
 
+/**
+ * The database did not answer within a request's deadline (a stuck connection, a lock, a server
+ * in the middle of a restart): for the caller, the same as unreachable — a 503 it retries.
+ */
+export class DatabaseDeadlineError extends Error {
+  constructor(what: string, ms: number) {
+    super(`${what} got no answer from the database within ${ms} ms`);
+    this.name = "DatabaseDeadlineError";
+  }
+}
+
+/**
+ * `work`, or a DatabaseDeadlineError once `ms` have passed without it settling. The work itself
+ * goes on (a statement cannot be taken back once sent); whatever it commits later must be safe to
+ * repeat, as a form delivery is (the provider's retry is de-duplicated).
+ */
+export function withDatabaseDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new DatabaseDeadlineError(what, ms)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 function isConnectionFailure(error: object): boolean {
+  if (error instanceof DatabaseDeadlineError) return true;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === "string") {
     if (NETWORK_CODES.has(code)) return true;
