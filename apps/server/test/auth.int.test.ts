@@ -83,6 +83,40 @@ describe("phone sign-in", async () => {
     expect(response.status).toBe(400);
   });
 
+  it("signs in the account of +44 7911 … with a code sent for 07911 … typed in GB (ADR 0024)", async () => {
+    // A UK mobile number nobody else in the run uses.
+    const subscriber = String(100_000 + (process.pid % 900_000));
+    const e164 = `+447911${subscriber}`;
+    const national = `07911 ${subscriber}`;
+    const { client: first } = await signIn(app.url, db, e164);
+    const account = sessionSchema.parse(await first.refreshSession()).user;
+    expect(account.phone).toBe(e164);
+
+    // Sign-up reads it the same way: the number is taken.
+    const taken = await new TestClient(app.url).request("/api/signup/availability", {
+      method: "POST",
+      json: { email: `uk-${subscriber}@example.com`, phone: national, country: "GB" },
+    });
+    expect(taken.status).toBe(409);
+
+    const client = new TestClient(app.url);
+    const sent = await client.request("/api/auth/phone-number/send-otp", {
+      method: "POST",
+      json: { phoneNumber: national, country: "GB" },
+    });
+    expect(sent.status).toBe(200);
+    expect(((await sent.json()) as { phoneNumber: string }).phoneNumber).toBe(e164);
+    const code = await latestCode(db, e164);
+    const verified = await client.request("/api/auth/phone-number/verify", {
+      method: "POST",
+      json: { phoneNumber: national, country: "GB", code },
+    });
+    expect(verified.status).toBe(200);
+    const session = sessionSchema.parse(await client.refreshSession());
+    expect(session.user.id).toBe(account.id);
+    expect(session.user.phone).toBe(e164);
+  });
+
   it("signs up: code, then name, email and organization with the user as owner", async () => {
     const { client, organization } = await signUp(app.url, db, {
       fullName: "Dana Scully",

@@ -1,8 +1,22 @@
 import { z } from "zod";
 import { invitationRoles, organizationRoles } from "./permissions.ts";
-import { E164_PATTERN, PHONE_FORMAT_MESSAGE } from "./phone.ts";
+import { E164_PATTERN, PHONE_FORMAT_MESSAGE, typedPhoneProblem } from "./phone.ts";
 
 export const phoneSchema = z.string().trim().regex(E164_PATTERN, PHONE_FORMAT_MESSAGE);
+
+const ENTER_PHONE = "Enter your phone number";
+
+/**
+ * A phone number as a person types it ("(415) 555-0123", "07911 123456", "+44 7911 123456"):
+ * the server reads it with Ringback's one phone reader in the country the person chose (sign-up,
+ * the opt-out page; sign-in reads the same way) and answers with the number it read.
+ */
+export const typedPhoneSchema = z
+  .string({ error: ENTER_PHONE })
+  .trim()
+  .min(1, ENTER_PHONE)
+  .max(64, PHONE_FORMAT_MESSAGE)
+  .refine((typed) => typedPhoneProblem(typed) === null, PHONE_FORMAT_MESSAGE);
 
 /** An ISO 3166-1 alpha-2 country code ("GB"), upper-cased. */
 export const countryCodeSchema = z
@@ -43,11 +57,22 @@ export const updateProfileSchema = z.object({
 });
 export type UpdateProfile = z.infer<typeof updateProfileSchema>;
 
-/** Step 1 of sign-up: checked before a code is sent so the user does not verify in vain. */
+/**
+ * Step 1 of sign-up: checked before a code is sent so the user does not verify in vain. `phone`
+ * as typed, read in `country` (the one chosen on the page) when it has no country code.
+ */
 export const signupAvailabilitySchema = z.object({
   email: emailSchema,
-  phone: phoneSchema,
+  phone: typedPhoneSchema,
+  country: countryCodeSchema.optional(),
 });
+export type SignupAvailabilityRequest = z.input<typeof signupAvailabilitySchema>;
+
+/** Both are free; `phone` is the number read from what was typed (E.164), to send the code to. */
+export interface SignupAvailability {
+  available: true;
+  phone: string;
+}
 
 /**
  * After the code is verified: the pending signup data of SPEC.md §3. Either a company name (a new

@@ -3,7 +3,7 @@ import { countryCodeSchema, phoneSchema } from "./accounts.ts";
 import { FEDERAL_CALLING_HOURS } from "./calling-hours.ts";
 import { firstSentenceSchema } from "./disclosure.ts";
 import { outcomeQuestionSchema, outcomeQuestionsSchema } from "./outcome-questions.ts";
-import { normalizePhone } from "./phone.ts";
+import { DEFAULT_COUNTRY, normalizePhone } from "./phone.ts";
 import { isIanaTimeZone } from "./time-zones.ts";
 import { assistantVoiceSchema, isVoiceLanguage, MAX_CALL_MINUTES } from "./voice-options.ts";
 
@@ -269,7 +269,7 @@ export const defaultCallSettings: CallSettings & { defaultCountry: string } = {
   callingWindowStart: "09:00",
   callingWindowEnd: "20:00",
   defaultTimeZone: "America/New_York",
-  defaultCountry: "US",
+  defaultCountry: DEFAULT_COUNTRY,
   voicemailAction: "hang_up",
   voicemailMessage: null,
   skipSundays: false,

@@ -1,23 +1,9 @@
 import { z } from "zod";
-import { countryCodeSchema } from "./accounts.ts";
-import { PHONE_FORMAT_MESSAGE, typedPhoneProblem, VERIFICATION_CODE_LENGTH } from "./phone.ts";
+import { countryCodeSchema, typedPhoneSchema } from "./accounts.ts";
+import { VERIFICATION_CODE_LENGTH } from "./phone.ts";
 
 /** Issue 13 §4: the public opt-out page, where anyone can stop calls to their number. */
 export const OPT_OUT_PATH = "/opt-out";
-
-const ENTER_PHONE = "Enter your phone number";
-
-/**
- * A phone number as a person types it ("(415) 555-0123", "07911 123456", "+44 7911 123456"):
- * the server reads it with Ringback's one phone reader, in the country the person chose (the
- * reader of leads, sign-in and Do Not Call too), and answers with the number it read.
- */
-const typedPhoneSchema = z
-  .string({ error: ENTER_PHONE })
-  .trim()
-  .min(1, ENTER_PHONE)
-  .max(64, PHONE_FORMAT_MESSAGE)
-  .refine((typed) => typedPhoneProblem(typed) === null, PHONE_FORMAT_MESSAGE);
 
 /** Where a number typed without a country code is from (ISO 3166-1 alpha-2). */
 const countrySchema = countryCodeSchema.optional();

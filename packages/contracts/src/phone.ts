@@ -9,6 +9,13 @@ export function normalizePhone(input: string): string {
   return trimmed.startsWith("+") ? `+${digits}` : `+1${digits}`;
 }
 
+/**
+ * The installation's default country (ISO 3166-1 alpha-2): where a number typed without a
+ * country code is read when nothing more specific is known, and a new assistant's Default
+ * country. Here, without zod, for the sign-in pages' country select.
+ */
+export const DEFAULT_COUNTRY = "US";
+
 /** A phone number as stored: E.164, a + and 7 to 15 digits (accounts.ts phoneSchema). */
 export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
 export const PHONE_FORMAT_MESSAGE =

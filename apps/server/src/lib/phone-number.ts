@@ -12,13 +12,13 @@ import {
  *
  * Where a number typed without a country code is from is the caller's to say, most specific
  * first: a lead's form field's country, then its assistant's default country; Do Not Call, the
- * countries of its organization's assistants; the opt-out page, the country the person chose;
- * sign-in, DEFAULT_PHONE_COUNTRY.
+ * countries of its organization's assistants; sign-in, sign-up and the opt-out page, the country
+ * the person chose on the page (readNumberInChosenCountry).
  */
 
 /**
  * The country numbers without a country code are read in when nothing more specific is known:
- * the default of a new assistant's Default country, and sign-in's.
+ * the default of a new assistant's Default country, and of a page's country when none was sent.
  */
 export const DEFAULT_PHONE_COUNTRY = defaultCallSettings.defaultCountry;
 
@@ -68,6 +68,24 @@ export function phoneReadings(typed: unknown, countries: Countries): string[] {
 /** A typed number → E.164, or null when it is not a valid number: the first of its readings. */
 export function readPhoneNumber(typed: unknown, countries: Countries): string | null {
   return phoneReadings(typed, countries)[0] ?? null;
+}
+
+/**
+ * What a person should hear when a number they typed on a page with a country choice reads as no
+ * number (sign-up, the opt-out page).
+ */
+export const NOT_A_NUMBER_IN_COUNTRY =
+  "That is not a phone number in the country chosen. Check the number, or choose its country.";
+
+/**
+ * A number a person typed on a page where they choose its country (sign-in, sign-up, the public
+ * opt-out page): read in `country` (ISO 3166-1 alpha-2, as the page's country select sends it),
+ * else in DEFAULT_PHONE_COUNTRY when the request names none. "07911 123456" in GB and
+ * "+44 7911 123456" are both +447911123456. Null when it is not a valid number.
+ */
+export function readNumberInChosenCountry(typed: unknown, country: unknown): string | null {
+  const chosen = typeof country === "string" && country.trim() ? country : DEFAULT_PHONE_COUNTRY;
+  return readPhoneNumber(typed, [chosen]);
 }
 
 /**

@@ -114,8 +114,18 @@ export function setUser(user: User): void {
     setState({ status: "signed-in", session: { ...state.session, user } });
 }
 
-export async function sendCode(phoneNumber: string): Promise<void> {
-  await api.post("/api/auth/phone-number/send-otp", { phoneNumber }, { auth: false });
+/**
+ * Texts a sign-in code to the number as typed; the server reads it (a number without its country
+ * code in `country`) and answers with the number the code went to, in E.164, which the code step
+ * shows and verifies with.
+ */
+export async function sendCode(phoneNumber: string, country?: string): Promise<string> {
+  const sent = await api.post<{ phoneNumber: string }>(
+    "/api/auth/phone-number/send-otp",
+    { phoneNumber, ...(country ? { country } : {}) },
+    { auth: false },
+  );
+  return sent.phoneNumber;
 }
 
 /** Verifies the SMS code. With a TOTP factor enrolled, the second step is still to come. */

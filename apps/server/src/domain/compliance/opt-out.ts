@@ -10,7 +10,7 @@ import type { Database } from "../../db/database.ts";
 import { formSubmissions, optOutCodes } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { DEFAULT_PHONE_COUNTRY, readPhoneNumber } from "../../lib/phone-number.ts";
+import { NOT_A_NUMBER_IN_COUNTRY, readNumberInChosenCountry } from "../../lib/phone-number.ts";
 import { SmsDeliveryError, type SmsSender } from "../../providers/sms/index.ts";
 import type { CodeSendLimits } from "../accounts/code-send-limits.ts";
 import { addToDoNotCallList } from "./do-not-call.ts";
@@ -18,9 +18,6 @@ import { addToDoNotCallList } from "./do-not-call.ts";
 /** How an entry made by the public opt-out page reads on an organization's list and trail. */
 export const OPT_OUT_PAGE_REASON = "Asked not to be called (opt-out page)";
 export const OPT_OUT_PAGE_ACTOR = { userId: null, label: "The opt-out page" } as const;
-
-const INVALID_NUMBER =
-  "That is not a phone number in the country chosen. Check the number, or choose its country.";
 
 const refusals: Record<OptOutRefusalReason, () => AppError> = {
   invalid_code: () =>
@@ -53,8 +50,8 @@ const refusals: Record<OptOutRefusalReason, () => AppError> = {
  * call as a lead reads here as the same number. Throws validation_failed when it is no number.
  */
 export function readOptOutNumber(input: { phoneNumber: string; country?: string | undefined }) {
-  const phone = readPhoneNumber(input.phoneNumber, [input.country ?? DEFAULT_PHONE_COUNTRY]);
-  if (!phone) throw new AppError("validation_failed", INVALID_NUMBER);
+  const phone = readNumberInChosenCountry(input.phoneNumber, input.country);
+  if (!phone) throw new AppError("validation_failed", NOT_A_NUMBER_IN_COUNTRY);
   return phone;
 }
 

@@ -1,5 +1,6 @@
 import {
   completeSignupSchema,
+  type SignupAvailability,
   signupAvailabilitySchema,
   updateProfileSchema,
 } from "@ringback/contracts";
@@ -8,6 +9,8 @@ import type { Database } from "../../db/database.ts";
 import { getUser } from "../../domain/accounts/get-user.ts";
 import { checkSignupAvailability, completeSignup } from "../../domain/accounts/sign-up.ts";
 import { updateProfile } from "../../domain/accounts/update-profile.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { NOT_A_NUMBER_IN_COUNTRY, readNumberInChosenCountry } from "../../lib/phone-number.ts";
 import type { AuthVariables } from "../middleware/authenticate.ts";
 import { parseJson } from "../validate.ts";
 
@@ -31,11 +34,21 @@ export function accountRoutes(deps: { db: Database }) {
   );
 }
 
-/** POST /api/signup/availability — public: is this email and phone free for a new account? */
+/**
+ * POST /api/signup/availability {email, phone, country?} — public: is this email and phone free
+ * for a new account? The phone as typed, read as sign-in reads it (ADR 0024); the answer names
+ * the number read, which the page then sends the code to.
+ */
 export function signupRoutes(deps: { db: Database }) {
   return new Hono().post("/availability", async (c) => {
     const input = await parseJson(c, signupAvailabilitySchema);
-    await checkSignupAvailability(deps.db, input);
-    return c.json({ available: true });
+    const phone = readNumberInChosenCountry(input.phone, input.country);
+    if (!phone) {
+      throw new AppError("validation_failed", NOT_A_NUMBER_IN_COUNTRY, {
+        issues: [{ path: "phone", message: NOT_A_NUMBER_IN_COUNTRY }],
+      });
+    }
+    await checkSignupAvailability(deps.db, { email: input.email, phone });
+    return c.json({ available: true, phone } satisfies SignupAvailability);
   });
 }

@@ -1,9 +1,10 @@
-import { isCompleteCode, normalizePhone } from "@ringback/contracts";
+import { isCompleteCode } from "@ringback/contracts";
 import { type FormEvent, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { prefetchAdmin } from "@/app/lazy-modules";
 import { CenteredCardLayout } from "@/components/centered-card-layout";
 import { CodeInput } from "@/components/code-input";
+import { CountrySelect, useCountry } from "@/components/country-select";
 import { PhoneNumberField } from "@/components/phone-number-field";
 import { Button } from "@/components/ui/button";
 import {
@@ -46,14 +47,16 @@ export function LoginPage() {
   const returnTo = useReturnTo();
   const [step, setStep] = useState<Step>("phone");
   const [phone, setPhone] = useState("");
+  /** Where a number typed without its country code is from. */
+  const [country, setCountry] = useCountry();
+  /** The number the code went to, in E.164, as the server read what was typed. */
+  const [sentTo, setSentTo] = useState("");
   const [phoneProblem, setPhoneProblem] = useState<string | null>(null);
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [finishing, setFinishing] = useState(false);
 
   if (auth.status === "signed-in" && !finishing) return <Navigate replace to={returnTo} />;
-
-  const normalized = normalizePhone(phone);
 
   const onSend = async (event: FormEvent) => {
     event.preventDefault();
@@ -63,17 +66,18 @@ export function LoginPage() {
       document.getElementById("phone")?.focus();
       toast.error("Login failed", {
         id: AUTH_TOAST_ID,
-        description: normalized ? problem : "Please enter your phone number.",
+        description: phone.trim() ? problem : "Please enter your phone number.",
       });
       return;
     }
     setBusy(true);
     prefetchAdmin();
     try {
-      await sendCode(normalized);
+      const to = await sendCode(phone, country);
+      setSentTo(to);
       toast.success("Verification code sent", {
         id: AUTH_TOAST_ID,
-        description: `We sent a code to ${normalized}.`,
+        description: `We sent a code to ${to}.`,
       });
       setCode("");
       setStep("code");
@@ -97,7 +101,7 @@ export function LoginPage() {
     setBusy(true);
     setFinishing(true);
     try {
-      const { needsSecondFactor } = await verifyCode(normalized, code);
+      const { needsSecondFactor } = await verifyCode(sentTo, code);
       if (needsSecondFactor) {
         setStep("second-factor");
         setFinishing(false);
@@ -126,7 +130,7 @@ export function LoginPage() {
             {step === "phone"
               ? "We'll text you a verification code."
               : step === "code"
-                ? `Enter the 6-digit code we sent to ${normalized}.`
+                ? `Enter the 6-digit code we sent to ${sentTo}.`
                 : "One more step: your authenticator app."}
           </CardDescription>
         </CardHeader>
@@ -134,6 +138,7 @@ export function LoginPage() {
           {step === "phone" ? (
             // Sign-in has started: fetch the admin app meanwhile (issue 16 §1).
             <form onSubmit={onSend} onFocus={prefetchAdmin} className="grid gap-4" noValidate>
+              <CountrySelect value={country} onChange={setCountry} />
               <PhoneNumberField
                 value={phone}
                 onChange={(value) => {

@@ -1,10 +1,11 @@
-import { E164_PATTERN, normalizePhone, PHONE_FORMAT_MESSAGE } from "@ringback/contracts";
+import { PHONE_FORMAT_MESSAGE, typedPhoneProblem } from "@ringback/contracts";
 
 /**
- * A phone number as typed, checked after SPEC.md §5's normalization: what the contracts'
- * phoneSchema accepts, without zod, so that the sign-in page does not load it (issue 16 §1).
+ * A phone number as typed, checked as the contracts' typedPhoneSchema checks it, without zod, so
+ * that the sign-in page does not load it (issue 16 §1). Which number it is, the server reads
+ * (ADR 0024): here only whether there is one with as many digits as a number can have.
  */
 export function phoneError(input: string): string | null {
-  if (!input.trim()) return "Enter your phone number";
-  return E164_PATTERN.test(normalizePhone(input)) ? null : PHONE_FORMAT_MESSAGE;
+  if (input.trim().length > 64) return PHONE_FORMAT_MESSAGE;
+  return typedPhoneProblem(input);
 }

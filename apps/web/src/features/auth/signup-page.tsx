@@ -1,10 +1,11 @@
-import { isCompleteCode, normalizePhone } from "@ringback/contracts";
+import { isCompleteCode, type SignupAvailability } from "@ringback/contracts";
 import { MailCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, Fragment, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { prefetchAdmin } from "@/app/lazy-modules";
 import { CenteredCardLayout } from "@/components/centered-card-layout";
 import { CodeInput } from "@/components/code-input";
+import { CountrySelect, useCountry } from "@/components/country-select";
 import { Button } from "@/components/ui/button";
 import {
   Card,
@@ -93,6 +94,10 @@ export function SignupPage() {
     phone: "",
     organizationName: "",
   });
+  /** Where a number typed without its country code is from. */
+  const [country, setCountry] = useCountry();
+  /** The number the code went to, in E.164, as the server read what was typed. */
+  const [sentTo, setSentTo] = useState("");
   const [errors, setErrors] = useState<FieldErrors<SignupField>>({});
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
@@ -100,7 +105,6 @@ export function SignupPage() {
 
   if (auth.status === "signed-in" && !finishing) return <Navigate replace to={returnTo} />;
 
-  const phone = normalizePhone(values.phone);
   // Joining through an invitation: the invited email, and no company of one's own.
   const email = invitation ? invitation.email : values.email;
   const shown = invitation ? fields.filter((f) => f.id !== "organizationName") : fields;
@@ -126,8 +130,13 @@ export function SignupPage() {
     }
     setBusy(true);
     try {
-      await api.post("/api/signup/availability", { email: email.trim(), phone }, { auth: false });
-      await sendCode(phone);
+      const { phone } = await api.post<SignupAvailability>(
+        "/api/signup/availability",
+        { email: email.trim(), phone: values.phone, country },
+        { auth: false },
+      );
+      const to = await sendCode(phone);
+      setSentTo(to);
       // The code is on its way: fetch the admin app meanwhile (issue 16 §1).
       prefetchAdmin();
       savePendingSignup({
@@ -139,7 +148,7 @@ export function SignupPage() {
       });
       toast.success("Verification code sent", {
         id: AUTH_TOAST_ID,
-        description: `We sent a code to ${phone}.`,
+        description: `We sent a code to ${to}.`,
       });
       setCode("");
       setStep("code");
@@ -163,7 +172,7 @@ export function SignupPage() {
     setBusy(true);
     setFinishing(true);
     try {
-      await verifyCode(phone, code);
+      await verifyCode(sentTo, code);
     } catch (error) {
       setFinishing(false);
       setBusy(false);
@@ -208,7 +217,7 @@ export function SignupPage() {
           </CardTitle>
           <CardDescription>
             {step === "code"
-              ? `Enter the 6-digit code we sent to ${phone}.`
+              ? `Enter the 6-digit code we sent to ${sentTo}.`
               : invitation
                 ? "Tell us about you. We'll text you a code to confirm your phone."
                 : "Tell us about you and your company. We'll text you a code to confirm your phone."}
@@ -247,32 +256,37 @@ export function SignupPage() {
                       : undefined;
                 const locked = field.id === "email" && invitation !== null;
                 return (
-                  <div key={field.id} className="grid gap-2">
-                    <Label htmlFor={field.id}>{field.label}</Label>
-                    <Input
-                      id={field.id}
-                      name={field.id}
-                      type={field.type}
-                      autoComplete={field.autoComplete}
-                      placeholder={field.placeholder}
-                      value={field.id === "email" ? email : values[field.id]}
-                      readOnly={locked}
-                      className={locked ? "bg-muted text-muted-foreground" : undefined}
-                      onChange={(e) => setValue(field.id, e.target.value)}
-                      {...fieldA11y(field.id, errors[field.id], hintId)}
-                    />
+                  <Fragment key={field.id}>
                     {field.id === "phone" ? (
-                      <p id="signup-phone-hint" className="text-sm text-muted-foreground">
-                        Include country code (e.g., +1 for US)
-                      </p>
+                      <CountrySelect value={country} onChange={setCountry} />
                     ) : null}
-                    {locked ? (
-                      <p id="signup-email-hint" className="text-sm text-muted-foreground">
-                        The invitation is for this email.
-                      </p>
-                    ) : null}
-                    <FieldError fieldId={field.id} error={errors[field.id]} />
-                  </div>
+                    <div className="grid gap-2">
+                      <Label htmlFor={field.id}>{field.label}</Label>
+                      <Input
+                        id={field.id}
+                        name={field.id}
+                        type={field.type}
+                        autoComplete={field.autoComplete}
+                        placeholder={field.placeholder}
+                        value={field.id === "email" ? email : values[field.id]}
+                        readOnly={locked}
+                        className={locked ? "bg-muted text-muted-foreground" : undefined}
+                        onChange={(e) => setValue(field.id, e.target.value)}
+                        {...fieldA11y(field.id, errors[field.id], hintId)}
+                      />
+                      {field.id === "phone" ? (
+                        <p id="signup-phone-hint" className="text-sm text-muted-foreground">
+                          Include country code (e.g., +1 for US)
+                        </p>
+                      ) : null}
+                      {locked ? (
+                        <p id="signup-email-hint" className="text-sm text-muted-foreground">
+                          The invitation is for this email.
+                        </p>
+                      ) : null}
+                      <FieldError fieldId={field.id} error={errors[field.id]} />
+                    </div>
+                  </Fragment>
                 );
               })}
               <Button

@@ -1,16 +1,15 @@
 import {
-  defaultCallSettings,
   isCompleteCode,
   type OptOutConfirmResponse,
   type OptOutSendCodeResponse,
   optOutSendCodeRequestSchema,
 } from "@ringback/contracts";
-import { getCountries } from "libphonenumber-js";
 import { CheckCircle2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { CenteredCardLayout } from "@/components/centered-card-layout";
 import { CodeInput } from "@/components/code-input";
+import { CountrySelect, useCountry } from "@/components/country-select";
 import { PhoneNumberField } from "@/components/phone-number-field";
 import { Button } from "@/components/ui/button";
 import {
@@ -33,25 +32,6 @@ function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiRequestError ? error.message : fallback;
 }
 
-const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
-/** The countries a number can be read in, by name. */
-const COUNTRIES = getCountries()
-  .map((code) => ({ code: code as string, name: regionNames.of(code) ?? code }))
-  .sort((a, b) => a.name.localeCompare(b.name));
-
-/** The browser's country (its language's region, "en-GB" → GB), else the installation's default. */
-function browserCountry(): string {
-  for (const tag of navigator.languages ?? [navigator.language]) {
-    try {
-      const region = new Intl.Locale(tag).maximize().region;
-      if (region && COUNTRIES.some((c) => c.code === region)) return region;
-    } catch {
-      // Not a language tag: try the next.
-    }
-  }
-  return defaultCallSettings.defaultCountry;
-}
-
 /** The number as typed, checked with the API's own rule (the server reads it). */
 function phoneProblemOf(input: string): string | null {
   const parsed = optOutSendCodeRequestSchema.shape.phoneNumber.safeParse(input);
@@ -67,7 +47,7 @@ export function OptOutPage() {
   const [step, setStep] = useState<Step>("phone");
   const [phone, setPhone] = useState("");
   /** Where a number typed without its country code is from. */
-  const [country, setCountry] = useState(browserCountry);
+  const [country, setCountry] = useCountry();
   const [phoneProblem, setPhoneProblem] = useState<string | null>(null);
   /** The number the code went to, in E.164, as the API read it. */
   const [sentTo, setSentTo] = useState("");
@@ -158,27 +138,7 @@ export function OptOutPage() {
         <CardContent>
           {step === "phone" ? (
             <form onSubmit={onSend} className="grid gap-4" noValidate>
-              <div className="grid gap-2">
-                <label htmlFor="country" className="text-sm font-medium">
-                  Country
-                </label>
-                <select
-                  id="country"
-                  value={country}
-                  onChange={(event) => setCountry(event.target.value)}
-                  aria-describedby="country-hint"
-                  className="h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs"
-                >
-                  {COUNTRIES.map((option) => (
-                    <option key={option.code} value={option.code}>
-                      {option.name}
-                    </option>
-                  ))}
-                </select>
-                <p id="country-hint" className="text-sm text-muted-foreground">
-                  A number without its country code is read as a number of this country.
-                </p>
-              </div>
+              <CountrySelect value={country} onChange={setCountry} />
               <PhoneNumberField
                 value={phone}
                 onChange={(value) => {
