@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   sandboxTypeformAccounts,
@@ -76,6 +76,36 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
     if (!field) throw new Error(`No field ${ref}`);
     return field.id;
   };
+
+  /**
+   * Waits until the delivery job of the form's webhook has settled — completed or failed, after
+   * which pg-boss makes no further attempt — or until the receiver at `path` got more than `most`
+   * deliveries, which would already be too many; then returns the job and what was received.
+   * The wait is bounded well beyond the sandbox's first retry delays (about 2 and 4 s).
+   */
+  async function settledDelivery(formId: string, path: string, most: number) {
+    const [webhook] = await db
+      .select({ id: sandboxTypeformWebhooks.id })
+      .from(sandboxTypeformWebhooks)
+      .where(
+        and(
+          eq(sandboxTypeformWebhooks.formId, formId),
+          eq(sandboxTypeformWebhooks.tag, "ringback"),
+        ),
+      );
+    const jobs = () =>
+      db
+        .execute<{ state: string; retry_count: number }>(sql`
+          select state, retry_count from pgboss.job
+          where name = 'sandbox.typeform.deliver' and data->>'webhookId' = ${webhook!.id}`)
+        .then((result) => result.rows);
+    await waitFor(async () => {
+      if (receiver.at(path).length > most) return true;
+      const rows = await jobs();
+      return rows.length > 0 && rows.every((r) => r.state === "completed" || r.state === "failed");
+    }, 45_000);
+    return { jobs: await jobs(), received: receiver.at(path) };
+  }
 
   it("shows a consent page with the scopes, Allow and Deny, and the login hint", async () => {
     const url = `${provider.authorizationUrl({ state: "s1", redirectUri })}&login_hint=${encodeURIComponent("Ada & co")}`;
@@ -687,9 +717,10 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
       const webhook = (await response.json()) as { enabled: boolean };
       return webhook.enabled === false ? true : undefined;
     });
-    // No retry followed the 410.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    expect(receiver.at("/mia")).toHaveLength(1);
+    // No retry followed the 410: the one job completed at its first attempt, with one delivery.
+    const settled = await settledDelivery(form.id, "/mia", 1);
+    expect(settled.jobs).toEqual([{ state: "completed", retry_count: 0 }]);
+    expect(settled.received).toHaveLength(1);
   });
 
   it("retries a failed delivery with back-off and sends the same payload again", async () => {
@@ -727,8 +758,10 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
       await api(tokens.accessToken, `/forms/${form.id}/webhooks/ringback`)
     ).json()) as { enabled: boolean };
     expect(webhook.enabled).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    expect(receiver.at("/nina")).toHaveLength(2);
+    // The 200 ended it: the job completed after its one retry, and nothing more was sent.
+    const settled = await settledDelivery(form.id, "/nina", 2);
+    expect(settled.jobs).toEqual([{ state: "completed", retry_count: 1 }]);
+    expect(settled.received).toHaveLength(2);
   });
 
   it("edits a sample form: adds and removes phone and yes/no questions", async () => {
