@@ -25,11 +25,34 @@ describe("the call engine, from a signed delivery to a recorded call", async () 
     organizationId: org,
   });
 
+  /**
+   * The attempt ids of the calls the voice platform was asked to place to this number (the call
+   * simulator keeps one row per dial request, with the attempt it was for), read once no
+   * calls.place job of the submission's attempts can still run: a dial no attempt explains, or a
+   * second dial of the same attempt, is counted too.
+   */
+  async function dialsTo(phone: string, token: string) {
+    const ids = (await attemptsFor(token)).map((attempt) => attempt.id);
+    await waitFor(async () => {
+      const { rows } = await db.execute<{ n: number }>(sql`
+        select count(*)::int as n from pgboss.job
+        where name = 'calls.place' and data->>'attemptId' = any(${sql.param(ids)}::text[])
+          and state not in ('completed', 'failed', 'cancelled')`);
+      return rows[0]!.n === 0;
+    });
+    const { rows } = await db.execute<{ attempt_id: string | null }>(sql`
+      select metadata->>'attempt_id' as attempt_id from call_simulator.calls
+      where phone_number = ${phone}`);
+    return rows.map((row) => row.attempt_id);
+  }
+
   it("calls an available respondent once and records the conversation", async () => {
     const token = "answered-1";
     expect((await deliver(delivery({ phone: "+1 415 555 0142", token }))).status).toBe(200);
     const [call] = await settled(token, 1);
     expect(call).toMatchObject({ status: "answered", callAttempt: 1, dialState: "dialed" });
+    // The platform was asked to dial once, for this attempt.
+    expect(await dialsTo("+14155550142", token)).toEqual([call!.id]);
     expect(call!.duration).toBeGreaterThanOrEqual(0);
     expect(call!.callSummary).toBeTruthy();
     expect(call!.recordingUrl).toMatch(/\/sandbox\/bland\//);
@@ -74,6 +97,8 @@ describe("the call engine, from a signed delivery to a recorded call", async () 
     expect(responses.every((r) => r.status === 200)).toBe(true);
     const rows = await settled(token, 1);
     expect(rows).toHaveLength(1);
+    // One dial, for that one attempt: no copy of the delivery made a call of its own.
+    expect(await dialsTo("+14155550143", token)).toEqual([rows[0]!.id]);
     const submissions = await db.execute(
       sql`select count(*)::int as n from form_submissions where provider_response_id = ${token}`,
     );
