@@ -286,9 +286,10 @@ describe("connecting Typeform (sandbox) and configuring assistants", async () =>
       sql`select count(*)::int as n from typeform_sandbox.webhooks where url = ${detail.webhook_url}`,
     );
     expect((before.rows[0] as { n: number }).n).toBe(1);
-    const secret = await db.execute(
-      sql`select webhook_secret_encrypted from form_assistants where id = ${assistantId}`,
-    );
+    const [stored] = await db
+      .select()
+      .from(formAssistants)
+      .where(eq(formAssistants.id, assistantId));
     const deleted = await owner.request(path, { method: "DELETE" });
     expect(deleted.status).toBe(204);
     const after = await db.execute(
@@ -296,7 +297,7 @@ describe("connecting Typeform (sandbox) and configuring assistants", async () =>
     );
     expect((after.rows[0] as { n: number }).n).toBe(0);
     expect((await owner.request(path)).status).toBe(404);
-    // Put it back for the next test: same id and secret, active, as if never deleted.
+    // Put it back for the next test: same id, secret and fields, active, as if never deleted.
     await db.insert(formAssistants).values({
       id: assistantId,
       organizationId: org,
@@ -304,8 +305,11 @@ describe("connecting Typeform (sandbox) and configuring assistants", async () =>
       name: detail.name,
       formId: detail.form_id,
       isActive: true,
-      webhookSecretEncrypted: (secret.rows[0] as { webhook_secret_encrypted: string })
-        .webhook_secret_encrypted,
+      webhookSecretEncrypted: stored!.webhookSecretEncrypted,
+      phoneFieldId: stored!.phoneFieldId,
+      checkboxFieldId: stored!.checkboxFieldId,
+      nameFieldId: stored!.nameFieldId,
+      emailFieldId: stored!.emailFieldId,
     });
   });
 
@@ -320,14 +324,69 @@ describe("connecting Typeform (sandbox) and configuring assistants", async () =>
       form_response: { form_id: "x", token: "t" },
     });
 
-    const unsigned = await fetch(url, { method: "POST", body: payload });
+    // A lead the assistant would call (its form, a phone, available) that arrives without the
+    // right signature: refused, and nothing of it is stored — no submission, no attempt, and no
+    // calls.place job (neither one of its attempts nor, since then, one without an attempt).
+    const [assistant] = await db
+      .select()
+      .from(formAssistants)
+      .where(eq(formAssistants.id, assistantId));
+    const token = "refused-lead";
+    const lead = JSON.stringify({
+      event_id: "evt-refused-lead",
+      event_type: "form_response",
+      form_response: {
+        form_id: assistant!.formId,
+        token,
+        submitted_at: new Date().toISOString(),
+        answers: [
+          { type: "text", text: "Rae", field: { id: assistant!.nameFieldId, type: "short_text" } },
+          {
+            type: "phone_number",
+            phone_number: "+1 415 555 0150",
+            field: { id: assistant!.phoneFieldId, type: "phone_number" },
+          },
+          {
+            type: "boolean",
+            boolean: true,
+            field: { id: assistant!.checkboxFieldId, type: "yes_no" },
+          },
+        ],
+      },
+    });
+    const { rows: clock } = await db.execute<{ now: string }>(sql`select now()::text as now`);
+    const since = clock[0]!.now;
+    const storedOf = async () => {
+      const { rows } = await db.execute<{
+        submissions: number;
+        attempts: number;
+        jobs: number;
+      }>(sql`
+        with attempts as (
+          select r.id from call_records r join form_submissions s on s.id = r.submission_id
+          where s.provider_response_id = ${token})
+        select
+          (select count(*)::int from form_submissions where provider_response_id = ${token})
+            as submissions,
+          (select count(*)::int from attempts) as attempts,
+          (select count(*)::int from pgboss.job j
+            where j.name = 'calls.place'
+              and (j.data->>'attemptId' in (select id::text from attempts)
+                or (j.created_on >= ${since}::timestamptz and not exists (
+                  select 1 from call_records r where r.id::text = j.data->>'attemptId'))))
+            as jobs`);
+      return rows[0];
+    };
+
+    const unsigned = await fetch(url, { method: "POST", body: lead });
     expect(unsigned.status).toBe(401);
     const wrong = await fetch(url, {
       method: "POST",
-      body: payload,
-      headers: { "typeform-signature": signTypeformPayload(payload, "not-the-secret") },
+      body: lead,
+      headers: { "typeform-signature": signTypeformPayload(lead, "not-the-secret") },
     });
     expect(wrong.status).toBe(401);
+    expect(await storedOf()).toEqual({ submissions: 0, attempts: 0, jobs: 0 });
     await db.execute(sql`update form_assistants set is_active = true where id = ${assistantId}`);
     const malformed = "{not json";
     const bad = await fetch(url, {
@@ -363,6 +422,17 @@ describe("connecting Typeform (sandbox) and configuring assistants", async () =>
       expect(await acknowledged.json()).toMatchObject({ outcome: "ignored" });
     }
     expect(await db.select().from(formSubmissions)).toHaveLength(before.length);
+
+    // The refused lead, signed with the assistant's secret, is stored with its attempt and job:
+    // only the signature kept it out above.
+    const signed = await fetch(url, {
+      method: "POST",
+      body: lead,
+      headers: { "typeform-signature": signTypeformPayload(lead, secret) },
+    });
+    expect(signed.status).toBe(200);
+    expect(await signed.json()).toMatchObject({ outcome: "stored" });
+    expect(await storedOf()).toEqual({ submissions: 1, attempts: 1, jobs: 1 });
     await db
       .update(formSubmissions)
       .set({ status: "call_scheduled" })
