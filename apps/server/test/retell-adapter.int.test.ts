@@ -12,6 +12,8 @@ import {
   voiceConnections,
 } from "../src/db/schema/index.ts";
 import { createVoiceAgentStore } from "../src/domain/voice/voice-agents.ts";
+import { parseAllowedNetworks } from "../src/lib/outbound-addresses.ts";
+import { createOutboundClient } from "../src/lib/outbound-http.ts";
 import { createSecretBox } from "../src/lib/secret-box.ts";
 import { createRetellProvider } from "../src/providers/voice/retell/retell-provider.ts";
 import {
@@ -107,6 +109,10 @@ describe("Retell adapter against the call simulator's Retell dialect", async () 
     ).id;
   const assistantId = await newAssistant();
 
+  const loopbackOutbound = createOutboundClient({
+    requireHttps: false,
+    allowedNetworks: parseAllowedNetworks("127.0.0.0/8, ::1"),
+  });
   const retell = (over: Partial<Parameters<typeof createRetellProvider>[0]> = {}) =>
     createRetellProvider({
       apiKey: account.apiKey,
@@ -115,6 +121,8 @@ describe("Retell adapter against the call simulator's Retell dialect", async () 
       callerNumber: SIMULATOR_FROM_NUMBER,
       simulator: true,
       agents,
+      // The simulator's recordings are on loopback, which the default (strict) client refuses.
+      outbound: loopbackOutbound,
       ...over,
     });
 

@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callRecords, simulatorCalls, voiceConnections } from "../src/db/schema/index.ts";
 import { voiceWebhookUrl } from "../src/domain/voice/voice-providers.ts";
+import { parseAllowedNetworks } from "../src/lib/outbound-addresses.ts";
+import { createOutboundClient } from "../src/lib/outbound-http.ts";
 import { createSecretBox } from "../src/lib/secret-box.ts";
 import { createVapiProvider } from "../src/providers/voice/vapi/vapi-provider.ts";
 import {
@@ -32,6 +34,10 @@ describe("Vapi adapter against the call simulator's Vapi dialect", async () => {
   const receiver = await startReceiver();
   const account = simulatorAccount(ringback.config.secretKey, "vapi", "org-a");
   const SERVER_SECRET = "vapi-server-secret-of-org-a";
+  const loopbackOutbound = createOutboundClient({
+    requireHttps: false,
+    allowedNetworks: parseAllowedNetworks("127.0.0.0/8, ::1"),
+  });
   const vapi = (over: Partial<Parameters<typeof createVapiProvider>[0]> = {}) =>
     createVapiProvider({
       apiKey: account.apiKey,
@@ -39,6 +45,8 @@ describe("Vapi adapter against the call simulator's Vapi dialect", async () => {
       webhookSecret: SERVER_SECRET,
       callerNumber: SIMULATOR_VAPI_PHONE_NUMBER_ID,
       simulator: true,
+      // The simulator's recordings are on loopback, which the default (strict) client refuses.
+      outbound: loopbackOutbound,
       ...over,
     });
 
