@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import {
   type CallerNumber,
+  E164_PATTERN,
   HAS_WEBHOOK_SECRET,
   type UpdateVoiceSettings,
   VOICE_PROVIDER_LABELS,
@@ -98,14 +99,13 @@ export async function getVoiceSettings(
   };
 }
 
-const E164 = /^\+[1-9]\d{6,14}$/;
 /** Vapi's phone-number ids are UUIDs; anything id-shaped is let through to Verify. */
 const PHONE_NUMBER_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 
 /** "+1 (415) 555-0100" → "+14155550100"; null when it is not an international number. */
 function toE164(value: string): string | null {
   const compact = value.replace(/[\s().-]/g, "");
-  return E164.test(compact) ? compact : null;
+  return E164_PATTERN.test(compact) ? compact : null;
 }
 
 type Field = "provider" | "simulated" | "apiKey" | "webhookSecret" | "callerNumber";

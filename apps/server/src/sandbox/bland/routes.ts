@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import { E164_PATTERN } from "@ringback/contracts";
 import { eq } from "drizzle-orm";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -37,7 +38,6 @@ export interface CallSimulatorDeps extends SimulatedCallDeps {
 const MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_LIST = 100;
 const MAX_LIST = 1000;
-const E164 = /^\+[1-9]\d{6,14}$/;
 
 /** Bland's error body. */
 function blandError(c: Context, status: ContentfulStatusCode, code: string, message: string) {
@@ -46,10 +46,10 @@ function blandError(c: Context, status: ContentfulStatusCode, code: string, mess
 
 /** The parts of Bland's POST /v1/calls body the simulator uses; other fields are accepted and ignored. */
 const sendCallBody = z.object({
-  phone_number: z.string().trim().regex(E164, "must be in E.164 format, like +14155550123"),
+  phone_number: z.string().trim().regex(E164_PATTERN, "must be in E.164 format, like +14155550123"),
   task: z.string().trim().min(1).max(30_000),
   first_sentence: z.string().trim().max(2000).nullish(),
-  from: z.string().trim().regex(E164, "must be in E.164 format").nullish(),
+  from: z.string().trim().regex(E164_PATTERN, "must be in E.164 format").nullish(),
   record: z.boolean().nullish(),
   webhook: httpUrlSchema.nullish(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
@@ -64,7 +64,7 @@ const sendCallBody = z.object({
   transfer_phone_number: z
     .string()
     .trim()
-    .regex(E164, "must be in E.164 format, like +14155550123")
+    .regex(E164_PATTERN, "must be in E.164 format, like +14155550123")
     .nullish(),
   /** Bland's voicemail setting: `{ action: "hangup" | "leave_message" | "ignore", message }`. */
   voicemail: z

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { E164_PATTERN } from "@ringback/contracts";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -30,7 +31,6 @@ export interface RetellSimulatorDeps extends SimulatedCallDeps {
 type Account = { accountId: string; keyHash: string; apiKey: string };
 
 const MAX_BODY_BYTES = 1024 * 1024;
-const E164 = /^\+[1-9]\d{6,14}$/;
 const DEFAULT_LIST = 50;
 const MAX_LIST = 1000;
 
@@ -46,7 +46,10 @@ function retellError(c: Context, status: ContentfulStatusCode, message: string) 
 const numberOrVariable = z
   .string()
   .trim()
-  .refine((v) => E164.test(v) || /^\{\{\s*\w+\s*\}\}$/.test(v), "must be E.164 or a {{variable}}");
+  .refine(
+    (v) => E164_PATTERN.test(v) || /^\{\{\s*\w+\s*\}\}$/.test(v),
+    "must be E.164 or a {{variable}}",
+  );
 
 const toolSchema = z
   .object({
@@ -143,8 +146,11 @@ const agentUpdateBody = z.object(agentFields).partial().loose();
 /** POST /v2/create-phone-call (the SDK's CallCreatePhoneCallParams). */
 const phoneCallBody = z
   .object({
-    from_number: z.string().trim().regex(E164, "must be in E.164 format, like +14157774444"),
-    to_number: z.string().trim().regex(E164, "must be in E.164 format, like +12137774445"),
+    from_number: z
+      .string()
+      .trim()
+      .regex(E164_PATTERN, "must be in E.164 format, like +14157774444"),
+    to_number: z.string().trim().regex(E164_PATTERN, "must be in E.164 format, like +12137774445"),
     override_agent_id: z.string().min(1).optional(),
     override_agent_version: z.union([z.string(), z.number()]).optional(),
     retell_llm_dynamic_variables: z.record(z.string(), z.string()).optional(),

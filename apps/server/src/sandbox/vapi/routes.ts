@@ -1,3 +1,4 @@
+import { E164_PATTERN } from "@ringback/contracts";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -28,7 +29,6 @@ type Account = { accountId: string; orgId: string; keyHash: string };
 const MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_LIST = 100;
 const MAX_LIST = 1000;
-const E164 = /^\+[1-9]\d{6,14}$/;
 
 /**
  * Vapi's error body (its API is NestJS: `{ message, error, statusCode }`; validation errors list
@@ -446,12 +446,15 @@ export function vapiSimulatorRoutes(deps: CallSimulatorDeps) {
     if (!body.customer?.number) {
       return vapiError(c, 400, "Couldn't Create Call. Need Either `customer` Or `customerId`.");
     }
-    if (body.customer.numberE164CheckEnabled !== false && !E164.test(body.customer.number)) {
+    if (
+      body.customer.numberE164CheckEnabled !== false &&
+      !E164_PATTERN.test(body.customer.number)
+    ) {
       return vapiError(c, 400, [
         "customer.number must be a valid phone number in the E.164 format.",
       ]);
     }
-    if (!E164.test(body.customer.number)) {
+    if (!E164_PATTERN.test(body.customer.number)) {
       return vapiError(c, 400, "The call simulator calls E.164 numbers only.");
     }
     if (json.phoneNumber !== undefined) {

@@ -1,3 +1,4 @@
+import { E164_PATTERN } from "@ringback/contracts";
 import { strictOutboundClient } from "../../../lib/outbound-http.ts";
 import { createVendorHttp } from "../vendor-http.ts";
 import {
@@ -47,8 +48,6 @@ function blandErrorTexts(body: unknown): string[] {
   }
   return texts;
 }
-
-const E164 = /^\+[1-9]\d{6,14}$/;
 
 /**
  * Appended to the task when the lead's answers travel with the call, so that the agent uses them
@@ -229,14 +228,14 @@ export function createBlandProvider(options: BlandOptions): VoiceProvider {
     simulator: options.simulator,
 
     async placeCall(input) {
-      if (!E164.test(input.phoneNumber)) {
+      if (!E164_PATTERN.test(input.phoneNumber)) {
         throw new VoiceProviderError("The phone number is not a valid international number", {
           status: 400,
           code: INVALID_PHONE_NUMBER,
         });
       }
       const transferNumber = input.voice.transferNumber;
-      if (transferNumber && !E164.test(transferNumber)) {
+      if (transferNumber && !E164_PATTERN.test(transferNumber)) {
         throw new VoiceProviderError("The transfer number is not a valid international number", {
           status: 400,
           code: "invalid_transfer_number",

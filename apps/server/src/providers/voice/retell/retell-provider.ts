@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { E164_PATTERN } from "@ringback/contracts";
 import { strictOutboundClient } from "../../../lib/outbound-http.ts";
 import { FORM_ANSWERS_INSTRUCTION } from "../bland/bland-provider.ts";
 import { createVendorHttp, type VendorHttpMethod } from "../vendor-http.ts";
@@ -54,7 +55,6 @@ const MIN_CALL_MS = 60_000;
 const MAX_CALL_MS = 7_200_000;
 /** Hang up after this much silence (Retell's default is 10 min; its minimum 10 s). */
 const END_CALL_AFTER_SILENCE_MS = 30_000;
-const E164 = /^\+[1-9]\d{6,14}$/;
 
 /** The locales Retell's agent `language` accepts (the SDK's enum, less "multi"). */
 export const RETELL_LANGUAGES = [
@@ -520,7 +520,7 @@ export function createRetellProvider(options: RetellOptions): VoiceProvider {
     },
 
     async placeCall(input) {
-      if (!E164.test(input.phoneNumber)) {
+      if (!E164_PATTERN.test(input.phoneNumber)) {
         throw new VoiceProviderError("The phone number is not a valid international number", {
           status: 400,
           code: INVALID_PHONE_NUMBER,

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import { E164_PATTERN } from "@ringback/contracts";
 import { strictOutboundClient } from "../../../lib/outbound-http.ts";
 import { blandRequestData, FORM_ANSWERS_INSTRUCTION } from "../bland/bland-provider.ts";
 import { createVendorHttp } from "../vendor-http.ts";
@@ -51,8 +52,6 @@ const DEFAULT_RECONCILE_WINDOW = 100;
 const RECONCILE_DETAIL_LIMIT = 25;
 /** Reconciliation looks at calls created this recently (an attempt is dialled within days). */
 const RECONCILE_LOOKBACK_MS = 7 * 24 * 3600_000;
-
-const E164 = /^\+[1-9]\d{6,14}$/;
 
 /**
  * Vapi's own voices (`voice.provider: "vapi"`). Vapi's API has no endpoint listing them; this is
@@ -371,7 +370,7 @@ export function createVapiProvider(
     },
 
     async placeCall(input) {
-      if (!E164.test(input.phoneNumber)) {
+      if (!E164_PATTERN.test(input.phoneNumber)) {
         throw new VoiceProviderError("The phone number is not a valid international number", {
           status: 400,
           code: INVALID_PHONE_NUMBER,
