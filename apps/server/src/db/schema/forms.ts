@@ -1,4 +1,8 @@
-import { DEFAULT_FIRST_SENTENCE, type OutcomeQuestion } from "@ringback/contracts";
+import {
+  DEFAULT_FIRST_SENTENCE,
+  defaultCallSettings,
+  type OutcomeQuestion,
+} from "@ringback/contracts";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -64,22 +68,30 @@ export const formAssistants = pgTable(
     webhookUrl: text("webhook_url"),
     webhookSecretEncrypted: text("webhook_secret_encrypted"),
     // Call settings (issue 5 §3); the call engine applies them.
-    maxAttempts: integer("max_attempts").notNull().default(3),
-    retryDelayMinutes: integer("retry_delay_minutes").notNull().default(10),
-    callingWindowStart: text("calling_window_start").notNull().default("09:00"),
-    callingWindowEnd: text("calling_window_end").notNull().default("20:00"),
-    defaultTimeZone: text("default_time_zone").notNull().default("America/New_York"),
+    maxAttempts: integer("max_attempts").notNull().default(defaultCallSettings.maxAttempts),
+    retryDelayMinutes: integer("retry_delay_minutes")
+      .notNull()
+      .default(defaultCallSettings.retryDelayMinutes),
+    callingWindowStart: text("calling_window_start")
+      .notNull()
+      .default(defaultCallSettings.callingWindowStart),
+    callingWindowEnd: text("calling_window_end")
+      .notNull()
+      .default(defaultCallSettings.callingWindowEnd),
+    defaultTimeZone: text("default_time_zone")
+      .notNull()
+      .default(defaultCallSettings.defaultTimeZone),
     /**
      * ISO 3166 country for numbers typed without a country code when the phone field names none
      * (issue 12). Set from the creating user's phone number; US for assistants from before.
      */
-    defaultCountry: text("default_country").notNull().default("US"),
+    defaultCountry: text("default_country").notNull().default(defaultCallSettings.defaultCountry),
     /** The phone field's own default country (Typeform's default_country_code), when it has one. */
     phoneDefaultCountry: text("phone_default_country"),
     voicemailAction: text("voicemail_action")
       .$type<"hang_up" | "leave_message">()
       .notNull()
-      .default("hang_up"),
+      .default(defaultCallSettings.voicemailAction),
     voicemailMessage: text("voicemail_message"),
     /**
      * Issue 15 §4, the Advanced voice options. The voice is the platform's own id, kept with the
