@@ -92,13 +92,19 @@ test("a webhook endpoint receives signed events, logged with their response, and
     await expect(card).toContainText("Enabled");
     await expect(card.getByText("No deliveries yet")).toBeVisible();
 
-    // Send test event: delivered, with the receiver's answer in the log.
+    // Send test event: delivered, with the receiver's answer in the log. Live: the row follows
+    // the delivery through the organization's change feed, without a reload.
+    let reloads = 0;
+    page.on("load", () => {
+      reloads += 1;
+    });
     await card.getByRole("button", { name: "Send test event" }).click();
     const log = card.getByRole("table", { name: `Deliveries to ${receiver.url}` });
     const testRow = log.getByRole("row").filter({ hasText: "webhook.test" });
     await expect(testRow).toContainText("Delivered", { timeout: 15_000 });
     await expect(testRow).toContainText("200");
     await expect(testRow).toContainText('{"ok":true}');
+    expect(reloads).toBe(0);
     expect(receiver.received.map((m) => verifiedType(secret, m))).toEqual(["webhook.test"]);
 
     // A lead submits the form: submission.received, then the call's call.completed.

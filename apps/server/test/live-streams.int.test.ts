@@ -1,8 +1,14 @@
+import type {
+  CreatedWebhookEndpoint,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+} from "@ringback/contracts";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { TestClient } from "./auth-client.ts";
 import { startTestRingback } from "./harness.ts";
 import { createTeam, inviteAndAccept } from "./organization-harness.ts";
+import { startReceiver, waitFor } from "./webhook-receiver.ts";
 
 /**
  * A live event stream ends with the right that opened it: signing out, a revoked or expired
@@ -53,6 +59,86 @@ describe("live event streams end with their session and membership", async () =>
     fetch(`${app.url}${path}`, {
       headers: { authorization: `Bearer ${client.accessToken}`, accept: "text/event-stream" },
     });
+
+  /** Opens the stream as `client` and collects its `change` events' data as they come. */
+  async function changes(client: TestClient) {
+    const controller = new AbortController();
+    const response = await fetch(`${app.url}${path}`, {
+      headers: { authorization: `Bearer ${client.accessToken}`, accept: "text/event-stream" },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const received: { table: string; id: string }[] = [];
+    let buffer = "";
+    const { promise: opened, resolve: ready } = Promise.withResolvers<void>();
+    void (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        const events = buffer.split("\n\n");
+        buffer = events.pop() ?? "";
+        for (const event of events) {
+          if (event.startsWith("event: ready")) ready();
+          const data = /^event: change\ndata: (.*)$/m.exec(event)?.[1];
+          if (data) received.push(JSON.parse(data) as { table: string; id: string });
+        }
+      }
+    })().catch(() => undefined);
+    await opened;
+    return { received, close: () => controller.abort() };
+  }
+
+  it("announces a webhook delivery's changes to owners and admins, so the delivery log is live", async () => {
+    const receiver = await startReceiver();
+    const owner = await changes(team.owner.client);
+    const member = await changes(team.member.client);
+    const base = `/api/organizations/${org}/webhook-endpoints`;
+    const { endpoint } = await team.owner.client.json<CreatedWebhookEndpoint>(base, {
+      method: "POST",
+      json: { url: receiver.url("/live"), events: ["call.started"] },
+    });
+    const events = (id: string) =>
+      owner.received.filter((c) => c.table === "webhook_deliveries" && c.id === id);
+
+    // Send test event (twice): each new delivery, then the worker's attempt and the endpoint's 200.
+    const sendTest = () =>
+      team.owner.client.json<WebhookDelivery>(`${base}/${endpoint.id}/test`, { method: "POST" });
+    const first = await sendTest();
+    const second = await sendTest();
+    await waitFor(async () => {
+      const log = await team.owner.client.json<WebhookDeliveryPage>(
+        `${base}/${endpoint.id}/deliveries`,
+      );
+      return (
+        log.items.length === 2 &&
+        log.items.every((d) => d.status === "succeeded") &&
+        events(first.id).length >= 2 &&
+        events(second.id).length >= 2
+      );
+    }, 20_000);
+    expect(receiver.at("/live")).toHaveLength(2);
+
+    // An update of what the log shows is announced; a lease or a deferral moving next_attempt_at
+    // alone is not. Notifications come in commit order, so when the second update's event has
+    // come, the first one's would have too.
+    owner.received.length = 0;
+    await db.execute(
+      sql`update webhook_deliveries set next_attempt_at = now() where id = ${first.id}`,
+    );
+    await db.execute(
+      sql`update webhook_deliveries set status = 'failed', response_status = 500 where id = ${second.id}`,
+    );
+    await waitFor(() => events(second.id).length >= 1, 10_000);
+    expect(owner.received).toEqual([{ table: "webhook_deliveries", id: second.id }]);
+
+    // A member, who cannot see the Webhooks page, is not told about deliveries.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(member.received.filter((c) => c.table === "webhook_deliveries")).toEqual([]);
+    owner.close();
+    member.close();
+  });
 
   it("ends the stream of a removed member, a signed-out session and an expired one", async () => {
     const expiring = await inviteAndAccept(app.url, db, team.owner.client, org, {

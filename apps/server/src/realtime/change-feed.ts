@@ -4,9 +4,13 @@ import type { Logger } from "../lib/logger.ts";
 
 export const CHANGES_CHANNEL = "ringback_changes";
 
+/**
+ * One row's change, as database triggers announce it: call records and submissions (migration
+ * 0007) and webhook deliveries (migration 0030: a new one, or its status, attempts or answer).
+ */
 export interface Change {
   organization_id: string;
-  table: "call_records" | "form_submissions";
+  table: "call_records" | "form_submissions" | "webhook_deliveries";
   id: string;
 }
 
@@ -18,8 +22,9 @@ export interface ChangeFeed {
 
 /**
  * One LISTEN connection per server process, fanned out to that process's subscribers. Database
- * triggers NOTIFY on every change (migration 0007), so a change made by any process — a worker
- * recording a call, another web process ingesting a submission — reaches every browser.
+ * triggers NOTIFY on every change (migrations 0007 and 0030), so a change made by any process — a
+ * worker recording a call or a webhook's answer, another web process ingesting a submission —
+ * reaches every browser.
  * The connection reconnects with back-off; subscribers are told nothing is lost by refetching.
  */
 export function startChangeFeed(options: { databaseUrl: string; logger: Logger }): ChangeFeed {

@@ -5,7 +5,9 @@ import { getAuthState, refreshSession } from "./session";
 /**
  * Keeps an organization's screens live (issue 6 §8): reads the server-sent events of
  * GET /api/organizations/:id/events — with fetch, because EventSource cannot send the bearer
- * token — and refetches the organization's queries when a call record or submission changes.
+ * token — and refetches the organization's queries a change may have passed by: those showing
+ * calls and submissions when a call record or submission changes, the Webhooks page's when a
+ * webhook delivery does.
  * Reconnects with back-off (at once when the browser comes back online or the tab is shown
  * again); a reconnect refetches what was loaded before it, so nothing missed while away stays
  * stale (and what was loaded since, the first load of the page, is not fetched twice). The hook says
@@ -14,29 +16,67 @@ import { getAuthState, refreshSession } from "./session";
  * then read again, so the app follows (sign-in, or another organization).
  */
 /**
- * The queries that show calls and submissions. Not the forms or fields: those come from the
- * form provider, whose rate limit a call's progress must not spend.
+ * The queries a change to each table may pass by, by their key's kind (`["organization", id,
+ * kind, …]`). Calls and submissions: the queries that show them, not the forms or fields (those
+ * come from the form provider, whose rate limit a call's progress must not spend). Webhook
+ * deliveries: the Webhooks page's endpoints and each endpoint's delivery log (`"webhook-endpoints"`,
+ * whose keys the logs' extend), since a delivery's answer also moves its endpoint's "failing
+ * since" and may disable it.
  */
-const LIVE_QUERIES = new Set(["stats", "assistants", "call-records"]);
+const LIVE_QUERIES: Readonly<Record<string, readonly string[]>> = {
+  call_records: ["stats", "assistants", "call-records"],
+  form_submissions: ["stats", "assistants", "call-records"],
+  webhook_deliveries: ["webhook-endpoints"],
+};
+const ALL_LIVE_KINDS = [...new Set(Object.values(LIVE_QUERIES).flat())];
 
 /**
- * Whether a change may have passed this query by: it shows the organization's calls or
- * submissions and its data was loaded before `loadedBefore` (a change event: every such query;
- * a stream that opened: those loaded before it was asked for, which changes in between could
- * have missed; what loaded since is as new as the stream).
+ * The query kinds changes to `tables` may pass by; all of them for a table this page does not
+ * know (a newer server), so that nothing stays stale.
+ */
+export function liveKinds(tables: Iterable<string>): string[] {
+  const kinds = new Set<string>();
+  for (const table of tables)
+    for (const kind of LIVE_QUERIES[table] ?? ALL_LIVE_KINDS) kinds.add(kind);
+  return [...kinds];
+}
+
+/** Every live kind, for a stream that opened (whatever changed while it was down). */
+export const everyLiveKind = (): string[] => [...ALL_LIVE_KINDS];
+
+/**
+ * Whether a change may have passed this query by: it is the organization's, of a kind with a
+ * cutoff in `loadedBefore`, and its data was loaded before that cutoff (a change event: every
+ * such query; a stream that opened: those loaded before it was asked for, which changes in
+ * between could have missed; what loaded since is as new as the stream).
  */
 export function isStale(
   query: Pick<Query, "queryKey" | "state">,
   organizationId: string,
-  loadedBefore: number,
+  loadedBefore: ReadonlyMap<string, number>,
 ): boolean {
   const [scope, id, kind] = query.queryKey;
-  return (
-    scope === "organization" &&
-    id === organizationId &&
-    LIVE_QUERIES.has(String(kind)) &&
-    query.state.dataUpdatedAt < loadedBefore
-  );
+  if (scope !== "organization" || id !== organizationId) return false;
+  const cutoff = loadedBefore.get(String(kind));
+  return cutoff !== undefined && query.state.dataUpdatedAt < cutoff;
+}
+
+/** The `table` of each `change` event among `events` (SSE messages, without their blank line). */
+export function changedTables(events: readonly string[]): string[] {
+  const tables: string[] = [];
+  for (const event of events) {
+    const lines = event.split("\n");
+    if (!lines.includes("event: change")) continue;
+    const data = lines.find((line) => line.startsWith("data: "));
+    let table = "";
+    try {
+      table = String((JSON.parse(data?.slice(6) ?? "") as { table?: unknown }).table ?? "");
+    } catch {
+      // Unreadable: treated as a table this page does not know.
+    }
+    tables.push(table);
+  }
+  return tables;
 }
 
 /** connecting: the first attempt; live: the stream is open; paused: it dropped or never opened. */
@@ -75,19 +115,26 @@ export function useLiveUpdates(organizationId: string | null | undefined): LiveS
     setStatus("connecting");
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | null = null;
-    let loadedBefore = Number.NEGATIVE_INFINITY;
-    /** Refetches the live queries loaded before `before` (a change: all of them). */
-    const refetch = (before = Number.POSITIVE_INFINITY) => {
-      loadedBefore = Math.max(loadedBefore, before);
-      if (timer) return;
-      // Several changes in a burst (a call's ring, talk and end) become one refetch.
+    /** Per query kind, the time before which its data is stale. */
+    let loadedBefore = new Map<string, number>();
+    /** Refetches the queries of `kinds` loaded before `before` (a change: all of them). */
+    const refetch = (kinds: readonly string[], before = Number.POSITIVE_INFINITY) => {
+      for (const kind of kinds) {
+        loadedBefore.set(
+          kind,
+          Math.max(loadedBefore.get(kind) ?? Number.NEGATIVE_INFINITY, before),
+        );
+      }
+      if (timer || loadedBefore.size === 0) return;
+      // Several changes in a burst (a call's ring, talk and end; a busy webhook endpoint's
+      // deliveries) become one refetch.
       timer = setTimeout(() => {
         timer = null;
-        const cutoff = loadedBefore;
-        loadedBefore = Number.NEGATIVE_INFINITY;
+        const cutoffs = loadedBefore;
+        loadedBefore = new Map();
         // A load already under way is kept, not cancelled and sent again.
         void queryClient.invalidateQueries(
-          { predicate: (query) => isStale(query, organizationId, cutoff) },
+          { predicate: (query) => isStale(query, organizationId, cutoffs) },
           { cancelRefetch: false },
         );
       }, 250);
@@ -118,7 +165,7 @@ export function useLiveUpdates(organizationId: string | null | undefined): LiveS
             refreshedToken = false;
             setStatus("live");
             // Whatever changed while the stream was down (or before it first opened).
-            refetch(askedAt);
+            refetch(everyLiveKind(), askedAt);
             const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
             let buffer = "";
             for (;;) {
@@ -127,7 +174,8 @@ export function useLiveUpdates(organizationId: string | null | undefined): LiveS
               buffer += value;
               const events = buffer.split("\n\n");
               buffer = events.pop() ?? "";
-              if (events.some((e) => e.split("\n").includes("event: change"))) refetch();
+              const tables = changedTables(events);
+              if (tables.length > 0) refetch(liveKinds(tables));
               if (events.some((e) => e.split("\n").includes("event: end"))) {
                 // The session or the membership that opened the stream is over: find out which
                 // (a signed-out session goes to sign-in, a lost organization to the next one).

@@ -21,6 +21,11 @@ export function formatDeliveryTime(iso: string): string {
   return formatInstant(iso);
 }
 
+/** Whether an attempt of the delivery has been answered, or failed without an answer. */
+function attempted(delivery: WebhookDelivery): boolean {
+  return delivery.responseStatus !== null || delivery.error !== null;
+}
+
 /** What the status badge says, and its colour. */
 export function deliveryStatus(delivery: WebhookDelivery): {
   label: string;
@@ -34,9 +39,10 @@ export function deliveryStatus(delivery: WebhookDelivery): {
     case "canceled":
       return { label: "Canceled", tone: "muted" };
     default:
-      return delivery.attempts === 0
-        ? { label: "Sending", tone: "info" }
-        : { label: "Retrying", tone: "warning" };
+      // Retrying once an attempt has failed; until then (the first attempt on its way), sending.
+      return attempted(delivery)
+        ? { label: "Retrying", tone: "warning" }
+        : { label: "Sending", tone: "info" };
   }
 }
 
@@ -62,7 +68,7 @@ function Response({ delivery }: { delivery: WebhookDelivery }) {
 
 /**
  * An endpoint's deliveries, newest first: event, status, time, the response's code and first
- * bytes (or why there was none), and Resend. Refreshes itself while one is on its way.
+ * bytes (or why there was none), and Resend. Live through the organization's change feed.
  */
 export function DeliveryLog({
   organizationId,
@@ -162,7 +168,7 @@ export function DeliveryLog({
                     <Badge variant={status.tone}>{status.label}</Badge>
                     <div className="mt-1 text-xs text-muted-foreground">{attempts}</div>
                     {delivery.status === "pending" &&
-                    delivery.attempts > 0 &&
+                    attempted(delivery) &&
                     delivery.nextAttemptAt ? (
                       <div className="text-xs text-muted-foreground">
                         Next{" "}

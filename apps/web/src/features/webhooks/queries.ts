@@ -15,7 +15,7 @@ const basePath = (organizationId: string) =>
 
 export const webhookEndpointsKey = (organizationId: string) =>
   ["organization", organizationId, "webhook-endpoints"] as const;
-const deliveriesKey = (organizationId: string, endpointId: string) =>
+export const deliveriesKey = (organizationId: string, endpointId: string) =>
   [...webhookEndpointsKey(organizationId), endpointId, "deliveries"] as const;
 
 /** GET …/webhook-endpoints */
@@ -71,8 +71,10 @@ export function useRotateWebhookSecret(organizationId: string) {
 }
 
 /**
- * GET …/webhook-endpoints/:id/deliveries — newest first, a page at a time ("Show older").
- * While a delivery of the newest page is pending, the log looks again every 2 seconds.
+ * GET …/webhook-endpoints/:id/deliveries — newest first, a page at a time ("Show older"). Live:
+ * its key extends webhookEndpointsKey, which the organization's change feed refetches whenever
+ * one of its webhook deliveries is added or changes status, attempts or answer
+ * (lib/live-updates.ts), so a delivery reads as delivered once its endpoint has answered.
  */
 export function useWebhookDeliveries(organizationId: string, endpointId: string) {
   return useInfiniteQuery({
@@ -84,8 +86,6 @@ export function useWebhookDeliveries(organizationId: string, endpointId: string)
         { signal },
       ),
     getNextPageParam: (last) => last.nextBefore,
-    refetchInterval: (query) =>
-      query.state.data?.pages[0]?.items.some((d) => d.status === "pending") ? 2000 : 15_000,
   });
 }
 
