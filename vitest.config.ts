@@ -15,6 +15,7 @@ export default defineConfig({
             "apps/*/src/**/*.test.{ts,tsx}",
             "packages/*/src/**/*.test.ts",
             "scripts/**/*.test.ts",
+            "bench/**/*.test.ts",
           ],
         },
       },

@@ -34,6 +34,11 @@ export async function startBenchApp(options: {
   development?: boolean;
   /** A web build to serve instead of apps/web/dist (bench:web serves its own). */
   webDist?: string;
+  /**
+   * Where the respondents are (daytimeNumbers at the start, by default): a benchmark that chose
+   * its calling window for these respondents passes the same ones.
+   */
+  respondents?: ReturnType<typeof daytimeNumbers>;
 }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ringback-bench-"));
   chmodSync(dataDir, 0o755);
@@ -145,7 +150,7 @@ export async function startBenchApp(options: {
     defaultTimeZone: "UTC",
   });
 
-  const daytime = daytimeNumbers(new Date());
+  const daytime = options.respondents ?? daytimeNumbers(new Date());
   return {
     url,
     /** Where the benchmark's respondents are (their numbers' zone). */
