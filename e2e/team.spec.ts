@@ -135,6 +135,16 @@ test("a team: invite an admin and a member, each role sees what SPEC.md §6 allo
   await expect(admin.page.getByText("Invitation deleted")).toBeVisible();
   await expect(admin.page.getByRole("cell", { name: extra, exact: true })).toHaveCount(0);
 
+  // The admin makes an API key for an integration: it goes with the admin's access.
+  await admin.page.getByRole("button", { name: "Create API key" }).click();
+  const create = admin.page.getByRole("dialog", { name: "Create API key" });
+  await create.getByLabel("Name").fill("Admin's CRM sync");
+  await create.getByRole("button", { name: "Create key" }).click();
+  await admin.page
+    .getByRole("dialog", { name: "Copy your new API key" })
+    .getByRole("button", { name: "Done" })
+    .click();
+
   // Member: everything read-only.
   await openSettings(member);
   await expect(member.getByRole("heading", { name: "Invite New Members" })).toHaveCount(0);
@@ -148,6 +158,23 @@ test("a team: invite an admin and a member, each role sees what SPEC.md §6 allo
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Organization settings saved")).toBeVisible();
   await expect(page.getByRole("cell", { name: memberEmail, exact: true })).toBeVisible();
+  // The owner makes the admin a member: asked first, since the admin's key is revoked with it.
+  await page.getByRole("combobox", { name: `Role of ${adminPerson.fullName}` }).click();
+  await page.getByRole("option", { name: "Member" }).click();
+  const demote = page.getByRole("dialog", { name: "Make them a member?" });
+  await expect(demote).toContainText("Their API key will be revoked.");
+  await screenshots(page, "team-make-member");
+  await demote.getByRole("button", { name: "Make member" }).click();
+  await expect(page.getByText(`${adminPerson.fullName} is now a Member`)).toBeVisible();
+  await expect(page.getByRole("combobox", { name: `Role of ${adminPerson.fullName}` })).toHaveText(
+    "Member",
+  );
+  const keys = page.locator('[data-slot="card"]').filter({
+    has: page.getByRole("heading", { name: "API Keys" }),
+  });
+  await expect(keys.getByRole("listitem").filter({ hasText: "Admin's CRM sync" })).toContainText(
+    "Revoked",
+  );
   const memberRow = page.getByRole("row").filter({ hasText: memberEmail });
   const remove = memberRow.getByRole("button", { name: /^Remove / });
   // Cancelled: focus is back on the button that asked.
