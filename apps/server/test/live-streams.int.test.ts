@@ -140,6 +140,37 @@ describe("live event streams end with their session and membership", async () =>
     member.close();
   });
 
+  it("follows a role change on an open stream: delivery news starts and stops with it", async () => {
+    const changing = await inviteAndAccept(app.url, db, team.owner.client, org, {
+      role: "member",
+      fullName: "Role Changer",
+    });
+    const stream = await changes(changing.client);
+    const [delivery] = (
+      await db.execute<{ id: string }>(
+        sql`select id from webhook_deliveries where organization_id = ${org} limit 1`,
+      )
+    ).rows;
+    const touch = () =>
+      db.execute(
+        sql`update webhook_deliveries set attempts = attempts + 1 where id = ${delivery!.id}`,
+      );
+    const memberPath = `/api/organizations/${org}/members/${changing.memberId}`;
+    await team.owner.client.json(memberPath, { method: "PATCH", json: { role: "admin" } });
+    // Within the guard's interval the open stream is an admin's: deliveries reach it.
+    await waitFor(async () => {
+      await touch();
+      return stream.received.some((c) => c.table === "webhook_deliveries") ? true : undefined;
+    }, 15_000);
+    await team.owner.client.json(memberPath, { method: "PATCH", json: { role: "member" } });
+    await new Promise((resolve) => setTimeout(resolve, 7000));
+    stream.received.length = 0;
+    await touch();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(stream.received.filter((c) => c.table === "webhook_deliveries")).toEqual([]);
+    stream.close();
+  });
+
   it("ends the stream of a removed member, a signed-out session and an expired one", async () => {
     const expiring = await inviteAndAccept(app.url, db, team.owner.client, org, {
       role: "member",

@@ -8,6 +8,8 @@ export type StreamEnd = "session" | "access";
 
 export interface WatchedStream {
   sessionId: string;
+  /** The role the stream was opened with. */
+  role: OrganizationRole;
   userId: string;
   organizationId: string;
   /** What the stream needs (the route's permission): a role change can take it away. */
@@ -15,8 +17,16 @@ export interface WatchedStream {
 }
 
 export interface StreamGuard {
-  /** Calls `end` once, within about one interval, when the stream's right to run is gone. */
-  watch(stream: WatchedStream, end: (reason: StreamEnd) => void): () => void;
+  /**
+   * Calls `end` once, within about one interval, when the stream's right to run is gone, and
+   * `roleChanged` when its user's role changes but still allows the stream (what it may be sent
+   * can depend on the role).
+   */
+  watch(
+    stream: WatchedStream,
+    end: (reason: StreamEnd) => void,
+    roleChanged?: (role: OrganizationRole) => void,
+  ): () => void;
 }
 
 /**
@@ -33,7 +43,14 @@ export function createStreamGuard(options: {
   intervalMs?: number;
 }): StreamGuard {
   const intervalMs = options.intervalMs ?? 5000;
-  const watched = new Map<number, { stream: WatchedStream; end: (reason: StreamEnd) => void }>();
+  const watched = new Map<
+    number,
+    {
+      stream: WatchedStream;
+      end: (reason: StreamEnd) => void;
+      roleChanged?: ((role: OrganizationRole) => void) | undefined;
+    }
+  >();
   let nextId = 1;
   let timer: NodeJS.Timeout | null = null;
   let checking = false;
@@ -72,6 +89,9 @@ export function createStreamGuard(options: {
         if (reason) {
           watched.delete(Number(row.id));
           entry.end(reason);
+        } else if (row.role && row.role !== entry.stream.role) {
+          entry.stream = { ...entry.stream, role: row.role };
+          entry.roleChanged?.(row.role);
         }
       }
     } catch (error) {
@@ -87,9 +107,9 @@ export function createStreamGuard(options: {
   }
 
   return {
-    watch(stream, end) {
+    watch(stream, end, roleChanged) {
       const id = nextId++;
-      watched.set(id, { stream, end });
+      watched.set(id, { stream, end, roleChanged });
       if (!timer) {
         timer = setInterval(() => void check(), intervalMs);
         timer.unref();

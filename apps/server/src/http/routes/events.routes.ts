@@ -15,7 +15,7 @@ const PERMISSION = "assistants:read" as const;
  * to be written is written once. A comment every 20 s keeps proxies from closing the stream.
  * Members only: the tenancy check runs before the stream opens, and the stream guard ends it (an
  * `end` event, then the stream closes) once its session is signed out, revoked or expired or its
- * user is no longer a member; the reconnect is then refused.
+ * user is no longer a member (the reconnect is then refused), and follows a change of role.
  */
 export function eventsRoutes(deps: { db: Database; feed: ChangeFeed; guard: StreamGuard }) {
   return new Hono<{ Variables: TenantVariables }>().get(
@@ -30,7 +30,8 @@ export function eventsRoutes(deps: { db: Database; feed: ChangeFeed; guard: Stre
         const queue = new Set<string>();
         let wake: (() => void) | null = null;
         let ended: StreamEnd | null = null;
-        const seesWebhooks = can(c.get("role"), "webhooks:manage");
+        // Owners and admins alone see the Webhooks page; a role change applies at once.
+        let seesWebhooks = can(c.get("role"), "webhooks:manage");
         const unsubscribe = deps.feed.subscribe(c.get("organizationId"), (change) => {
           if (change.table === "webhook_deliveries" && !seesWebhooks) return;
           queue.add(JSON.stringify({ table: change.table, id: change.id }));
@@ -41,11 +42,15 @@ export function eventsRoutes(deps: { db: Database; feed: ChangeFeed; guard: Stre
             sessionId: c.get("sessionId"),
             userId: c.get("userId"),
             organizationId: c.get("organizationId"),
+            role: c.get("role"),
             permission: PERMISSION,
           },
           (reason) => {
             ended = reason;
             wake?.();
+          },
+          (role) => {
+            seesWebhooks = can(role, "webhooks:manage");
           },
         );
         stream.onAbort(() => {
