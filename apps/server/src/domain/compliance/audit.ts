@@ -39,6 +39,9 @@ export async function recordAuditEvent(tx: Tx | Database, event: AuditEventInput
     subjectLabel: event.subject.label ?? null,
     before: event.before ?? null,
     after: event.after ?? null,
+    // The moment of writing, not the transaction's start (now()): the events one change writes
+    // (a removal and the keys it revoked) keep the order they were written in, newest first.
+    createdAt: sql`clock_timestamp()`,
   });
 }
 
