@@ -26,6 +26,9 @@ export interface Ringback {
  * HTTP server and worker. Resources are released in reverse order on stop, or if start-up
  * fails half-way.
  */
+/** Longer than any step's own grace (20 s for running jobs, 5 s for HTTP requests). */
+const STOP_STEP_LIMIT_MS = 30_000;
+
 export async function startRingback(options: {
   config: Config;
   logger: Logger;
@@ -37,10 +40,25 @@ export async function startRingback(options: {
   const stop = async () => {
     while (cleanups.length > 0) {
       const step = cleanups.pop()!;
+      let timer: NodeJS.Timeout | undefined;
       try {
-        await step.run();
+        // Each step is bounded: a resource that never lets go (a connection that hangs) is
+        // logged by name and left behind, so that the rest is still released and the process
+        // can exit before a supervisor has to kill it.
+        const overdue = new Promise<"overdue">((resolve) => {
+          timer = setTimeout(() => resolve("overdue"), STOP_STEP_LIMIT_MS);
+          timer.unref();
+        });
+        if ((await Promise.race([step.run(), overdue])) === "overdue") {
+          logger.error(
+            { step: step.name, limitMs: STOP_STEP_LIMIT_MS },
+            "A shutdown step did not finish in time; going on without it",
+          );
+        }
       } catch (error) {
         logger.error({ err: error, step: step.name }, "Error while shutting down");
+      } finally {
+        clearTimeout(timer);
       }
     }
   };
