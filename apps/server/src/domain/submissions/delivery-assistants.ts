@@ -22,6 +22,9 @@ export interface DeliveryAssistants {
  * re-checks that the assistant is still active (deactivation takes effect at once), and a
  * changed field mapping or secret is seen within ttlMs. Concurrent misses share one read.
  */
+/** How long a process may deliver with an assistant as it read it (settings changed since). */
+export const DELIVERY_ASSISTANT_TTL_MS = 2000;
+
 export function createDeliveryAssistants(
   db: Database,
   box: SecretBox,
@@ -29,7 +32,7 @@ export function createDeliveryAssistants(
 ): DeliveryAssistants {
   const cache = new LRUCache<string, { assistant: DeliveryAssistant | null }>({
     max: options.max ?? 10_000,
-    ttl: options.ttlMs ?? 2000,
+    ttl: options.ttlMs ?? DELIVERY_ASSISTANT_TTL_MS,
     fetchMethod: async (assistantId) => {
       const [row] = await db
         .select()
