@@ -478,10 +478,15 @@ describe("Vapi adapter against the call simulator's Vapi dialect", async () => {
         simulated: true,
       });
       expect(attempt!.callSummary).toBeTruthy();
-      const [simulated] = await db
-        .select()
-        .from(simulatorCalls)
-        .where(eq(simulatorCalls.callId, attempt!.providerCallId!));
+      // The attempt is final with the first end-of-call report; the simulator's last message may
+      // still be on its way: wait until it has been sent.
+      const simulated = await waitFor(async () => {
+        const [row] = await db
+          .select()
+          .from(simulatorCalls)
+          .where(eq(simulatorCalls.callId, attempt!.providerCallId!));
+        return row && row.webhooksSent >= 3 ? row : undefined;
+      });
       expect(simulated!.dialect).toBe("vapi");
       // Every server message went to the connection's own address, with its secret.
       const url = voiceWebhookUrl(ringback.config.publicUrl, "vapi", connection!.id);
