@@ -1,5 +1,5 @@
 /**
- * Calling hours that follow the law (issue 13 §6). Not legal advice: a table of the rules
+ * Calling hours that follow the law (ADR 0014). Not legal advice: a table of the rules
  * Ringback applies, with their sources, so that they can be checked and extended. One table for
  * the call engine (which never dials outside it) and the wizard (which names the states an
  * assistant's window leaves without a lawful hour).

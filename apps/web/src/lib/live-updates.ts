@@ -11,7 +11,7 @@ import { getAuthState, refreshSession } from "./session";
  * Reconnects with back-off (at once when the browser comes back online or the tab is shown
  * again); a reconnect refetches what was loaded before it, so nothing missed while away stays
  * stale (and what was loaded since, the first load of the page, is not fetched twice). The hook says
- * whether the stream is up, so the page can say when it is not (issue 12 §6). The server ends a
+ * whether the stream is up, so the page can say when it is not (docs/architecture.md, the events route). The server ends a
  * stream whose session or membership is over (an `end` event): the session and every query are
  * then read again, so the app follows (sign-in, or another organization).
  */

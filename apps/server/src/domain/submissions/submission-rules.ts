@@ -23,7 +23,7 @@ export interface PhoneCountries {
 }
 
 /**
- * E.164 or null (issue 12): the one phone reader (lib/phone-number.ts) in the phone field's
+ * E.164 or null: the one phone reader (lib/phone-number.ts) in the phone field's
  * default country, then the assistant's. Only numbers libphonenumber considers valid are called.
  */
 export function toE164(
