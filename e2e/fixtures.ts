@@ -86,6 +86,19 @@ async function expectAccessibleIn(
 }
 
 const allowedConsoleErrors = new WeakMap<Page, RegExp[]>();
+const plainGoto = new WeakMap<Page, Page["goto"]>();
+
+/**
+ * Opens an address without the accessibility check that follows every other `page.goto`, for a
+ * test that must see what the page shows in its first seconds: a toast shown on arrival lives
+ * 4 s, and the check of both themes can take as long on a busy machine. The page is still checked
+ * at the end of the test.
+ */
+export async function arrive(page: Page, url: string): Promise<void> {
+  const goto = plainGoto.get(page);
+  if (!goto) throw new Error("arrive() needs the page of this file's `test`");
+  await goto(url);
+}
 
 /**
  * For a test that makes requests fail on purpose (a server that is down): the browser logs each
@@ -151,6 +164,7 @@ export const test = base.extend<{ page: Page }>({
         .catch(() => undefined);
     };
     const goto = page.goto.bind(page);
+    plainGoto.set(page, goto);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
       await settled();

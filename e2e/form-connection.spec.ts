@@ -1,5 +1,5 @@
 import { newPerson, signUp } from "./auth-helpers.ts";
-import { expect, test } from "./fixtures.ts";
+import { arrive, expect, test } from "./fixtures.ts";
 
 test.describe("connecting Typeform (sandbox)", () => {
   test("Deny comes back with an error; Allow connects and shows the forms", async ({ page }) => {
@@ -38,7 +38,7 @@ test.describe("connecting Typeform (sandbox)", () => {
 
   test("a forged state is refused with the invalid-state message", async ({ page }) => {
     await signUp(page, newPerson("Forger"));
-    await page.goto("/api/form-connections/typeform/callback?code=abc&state=forged.state");
+    await arrive(page, "/api/form-connections/typeform/callback?code=abc&state=forged.state");
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(
       page.getByText("Invalid state parameter in the OAuth response. Please try again."),
@@ -46,8 +46,6 @@ test.describe("connecting Typeform (sandbox)", () => {
   });
 
   test("each return reason shows its message (SPEC.md §8)", async ({ page }) => {
-    // Seven round trips through the callback page: more than the default 30 s on a busy machine.
-    test.setTimeout(90_000);
     await signUp(page, newPerson("Reasons"));
     const cases: [string, string][] = [
       [
@@ -68,7 +66,7 @@ test.describe("connecting Typeform (sandbox)", () => {
       ["auth=success", "No assistant ID received. Please try again or contact support."],
     ];
     for (const [query, message] of cases) {
-      await page.goto(`/admin/form-connection/typeform?${query}`);
+      await arrive(page, `/admin/form-connection/typeform?${query}`);
       await expect(page).toHaveURL(/\/admin\/dashboard$/);
       await expect(page.getByText(message)).toBeVisible();
     }
