@@ -62,22 +62,22 @@ async function seed(organizationId: string, count: number, tag: string) {
       from generate_series(1, ${count}) i`);
     // Attempt 1 is created with its submission (ingest), each retry 30 minutes later; every
     // attempt is dialled 2 s to 4 min after it is created. Earlier attempts did not reach the
-    // person; the last one ends as any status (one in 20 still in progress, one in 50 blocked).
-    // Answered and completed calls answer the outcome questions (now and then not all).
+    // person; the last one ends as any status (one in 20 still ringing, one in 50 not called).
+    // Answered calls and voicemails answer the outcome questions (now and then not all).
     await tx.execute(sql`
       insert into call_records (organization_id, submission_id, assistant_id, call_attempt, status,
         duration, created_at, dial_requested_at, outcomes, dial_state, final_at)
       select s.organization_id, s.id, s.assistant_id, a.n, st.status,
         (hashtext(s.id::text) & 1023) % 600, t.at,
-        case when st.status not like 'blocked-%' then t.at + make_interval(secs => 2 + h % 240) end,
-        case when st.status in ('answered', 'completed') then
+        case when st.status <> 'not-called' then t.at + make_interval(secs => 2 + h % 240) end,
+        case when st.status in ('answered', 'voicemail') then
           jsonb_strip_nulls(jsonb_build_object(
             'qualified', case when h % 7 = 0 then null else h % 3 <> 0 end,
             'wants_demo', (h / 7) % 2 = 0,
             'budget', (h % 50) * 1000))
         end,
-        case when st.status like 'blocked-%' then 'scheduled' else 'dialed' end,
-        case when st.status <> 'in-progress' then t.at + interval '5 minutes' end
+        case when st.status = 'not-called' then 'canceled' else 'dialed' end,
+        case when st.status <> 'ringing' then t.at + interval '5 minutes' end
       from form_submissions s
       cross join lateral (select 1 + (hashtext(s.provider_response_id) & 1023) % 4 as attempts) c
       cross join lateral generate_series(1, c.attempts) a(n)
@@ -85,9 +85,9 @@ async function seed(organizationId: string, count: number, tag: string) {
       cross join lateral (select s.created_at + make_interval(mins => (a.n - 1) * 30) as at) t
       cross join lateral (select case
           when a.n < c.attempts then (array['no-answer','busy','failed'])[1 + h % 3]
-          when h % 20 = 0 then 'in-progress'
-          when h % 50 = 1 then 'blocked-dnc'
-          else (array['answered','completed','answered','no-answer','busy','failed'])[1 + h % 6]
+          when h % 20 = 0 then 'ringing'
+          when h % 50 = 1 then 'not-called'
+          else (array['answered','voicemail','answered','no-answer','busy','failed'])[1 + h % 6]
         end as status) st
       where s.organization_id = ${organizationId}`);
     await tx.execute(sql`

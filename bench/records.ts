@@ -137,10 +137,10 @@ async function seed(organizationId: string, count: number, tag: string) {
         '[{"speaker":"assistant","text":"Hi!"},{"speaker":"user","text":"Hello."}]'::jsonb,
         -- Dialled (and but for those in progress, finished): the app's call engine, running
         -- beside the benchmark, has nothing to dial or poll.
-        'dialed', case when c.status <> 'in-progress' then s.created_at end
+        'dialed', case when c.status <> 'ringing' then s.created_at end
       from form_submissions s
       cross join lateral generate_series(1, 1 + (hashtext(s.provider_response_id) & 1023) % 4) a
-      cross join lateral (select (array['answered','completed','in-progress','failed','busy','no-answer'])[1 + (hashtext(s.id::text || a) & 1023) % 6] as status) c
+      cross join lateral (select (array['answered','voicemail','ringing','failed','busy','no-answer'])[1 + (hashtext(s.id::text || a) & 1023) % 6] as status) c
       where s.organization_id = ${organizationId}`);
     // call_groups, call_group_counts and call_group_day_counts as the triggers build them (the
     // search text through the same SQL function).
@@ -280,7 +280,7 @@ try {
   await time('search answer "walk-in shower"', `?search=${encodeURIComponent("walk-in shower")}`);
   await time('search answer "solar" (1 in 12)', "?search=solar");
   await time('search answer "roof before"', `?search=${encodeURIComponent("roof before")}`);
-  for (const status of ["answered", "completed", "in-progress", "failed", "busy", "no-answer"]) {
+  for (const status of ["answered", "voicemail", "ringing", "failed", "busy", "no-answer"]) {
     await time(`status ${status}`, `?status=${status}`);
   }
   await time("sort by duration", "?sort=duration");

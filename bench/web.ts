@@ -173,10 +173,10 @@ async function seed() {
       insert into call_records (organization_id, submission_id, assistant_id, call_attempt, status,
         duration, created_at, dial_requested_at, call_summary, outcomes, dial_state, final_at)
       select s.organization_id, s.id, s.assistant_id, a.n, st.status,
-        case when st.status in ('answered', 'completed') then 30 + h % 400 else 0 end, t.at,
+        case when st.status in ('answered', 'voicemail') then 30 + h % 400 else 0 end, t.at,
         t.at + make_interval(secs => 2 + h % 240),
-        case when st.status in ('answered', 'completed') then 'The respondent asked about pricing.' end,
-        case when st.status in ('answered', 'completed') then
+        case when st.status in ('answered', 'voicemail') then 'The respondent asked about pricing.' end,
+        case when st.status in ('answered', 'voicemail') then
           jsonb_build_object('qualified', h % 3 <> 0, 'wants_demo', (h / 7) % 2 = 0)
         end,
         'dialed', t.at + interval '5 minutes'
@@ -187,7 +187,7 @@ async function seed() {
       cross join lateral (select s.created_at + make_interval(mins => (a.n - 1) * 30) as at) t
       cross join lateral (select case
           when a.n < c.attempts then (array['no-answer','busy','failed'])[1 + h % 3]
-          else (array['answered','completed','answered','no-answer','busy','failed'])[1 + h % 6]
+          else (array['answered','voicemail','answered','no-answer','busy','failed'])[1 + h % 6]
         end as status) st
       where s.organization_id = 'bench'`);
   });

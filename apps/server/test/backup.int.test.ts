@@ -158,7 +158,7 @@ describe("backup and restore with DATABASE_URL", async () => {
     );
     await source.db.insert(callRecords).values({
       organizationId: id,
-      status: "completed",
+      status: "voicemail",
       recordingKey: key,
       recordingStore: "postgres",
       finalAt: new Date(),

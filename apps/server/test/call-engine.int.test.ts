@@ -1,4 +1,4 @@
-import { type CallGroupPage, callStatusLabels } from "@ringback/contracts";
+import { type CallGroupPage, endedReasonLabels } from "@ringback/contracts";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { formAssistants, formSubmissions } from "../src/db/schema/index.ts";
@@ -143,9 +143,13 @@ describe("the call engine, from a signed delivery to a recorded call", async () 
     const later = await settled(await send("+1 415 555 0005", "answered-later"), 2);
     expect(later.map((r) => r.status)).toEqual(["no-answer", "answered"]);
     const voicemail = await settled(await send("+1 415 555 0004", "voicemail"), 3);
-    expect(voicemail.every((r) => r.status === "completed" && r.answeredBy === "voicemail")).toBe(
-      true,
-    );
+    // A voicemail is never answered: its own status, with the reason the assistant's setting
+    // gives (this assistant leaves its message), and it is retried like any unanswered call.
+    expect(voicemail.map((r) => [r.status, r.endedReason, r.answeredBy])).toEqual([
+      ["voicemail", expect.stringMatching(/^voicemail-/), "voicemail"],
+      ["voicemail", expect.stringMatching(/^voicemail-/), "voicemail"],
+      ["voicemail", expect.stringMatching(/^voicemail-/), "voicemail"],
+    ]);
   });
 
   it("never retries a number the platform calls invalid, and Call Records says so", async () => {
@@ -156,12 +160,19 @@ describe("the call engine, from a signed delivery to a recorded call", async () 
       const rows = await attemptsFor(token);
       return rows[0]?.finalAt ? rows : undefined;
     });
-    expect(attempt).toMatchObject({ status: "invalid-number", dialState: "dialed" });
+    expect(attempt).toMatchObject({
+      status: "failed",
+      endedReason: "invalid-number",
+      dialState: "dialed",
+    });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await attemptsFor(token)).map((r) => r.status)).toEqual(["invalid-number"]);
-    const page = await owner.json<CallGroupPage>(`${base}/call-records?status=invalid-number`);
-    expect(page.groups.map((group) => group.latestStatus)).toEqual(["invalid-number"]);
-    expect(callStatusLabels[page.groups[0]!.latestStatus]).toBe("Invalid number");
+    expect((await attemptsFor(token)).map((r) => r.status)).toEqual(["failed"]);
+    const page = await owner.json<CallGroupPage>(`${base}/call-records?status=failed`);
+    const group = page.groups.find((g) => g.latestCallId === attempt!.id)!;
+    expect(group.attempts.map((a) => endedReasonLabels[a.endedReason!])).toEqual([
+      "Invalid number",
+    ]);
+    expect(group.leadOutcome).toBe("not-reached");
   });
 
   async function send(phone: string, token: string) {
@@ -179,11 +190,15 @@ describe("the call engine, from a signed delivery to a recorded call", async () 
     await send("+1 415 555 0145", "closed-window");
     await new Promise((r) => setTimeout(r, 500));
     const [waiting] = await attemptsFor("closed-window");
-    expect(waiting).toMatchObject({ dialState: "scheduled", status: "in-progress" });
+    expect(waiting).toMatchObject({ dialState: "scheduled", status: "scheduled" });
     expect(waiting!.scheduledFor.getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
     await owner.json(`${path}/deactivate`, { method: "POST" });
     const [canceled] = await attemptsFor("closed-window");
-    expect(canceled).toMatchObject({ dialState: "canceled", status: "failed" });
+    expect(canceled).toMatchObject({
+      dialState: "canceled",
+      status: "canceled",
+      endedReason: "assistant-deactivated",
+    });
     // A delivery right after deactivation (the assistant is still in the ingest's short cache)
     // is acknowledged and stores nothing.
     const late = await deliver(delivery({ phone: "+1 415 555 0147", token: "after-deactivation" }));

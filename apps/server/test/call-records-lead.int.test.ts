@@ -138,7 +138,7 @@ describe("call records: the lead behind the call", async () => {
     typed: "07911 123456",
     assistantId: sales!.id,
     help: "Loft conversion into an office",
-    attempts: [["completed", "2026-11-03T01:00:00Z"]],
+    attempts: [["voicemail", "2026-11-03T01:00:00Z"]],
   });
   await lead({
     name: "Bruno Costa",
@@ -177,7 +177,7 @@ describe("call records: the lead behind the call", async () => {
     .insert(callRecords)
     .values({
       organizationId: org,
-      status: "completed",
+      status: "voicemail",
       duration: 10,
       createdAt: new Date("2026-11-04T12:00:00Z"),
     })

@@ -104,7 +104,7 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
     consent: anaConsent,
   });
   await seed({ name: "Bruno Costa", minute: 10, attempts: [["busy", null]] });
-  await seed({ name: "Carla Dias", minute: 20, attempts: [["completed", 30]] });
+  await seed({ name: "Carla Dias", minute: 20, attempts: [["voicemail", 30]] });
   await seed({ name: "Davi Rocha", minute: 30, attempts: [["failed", null]] });
   await seed({ name: "Eva Nunes", minute: 40, attempts: [["in-progress", null]] });
   await seed({ name: "Fábio Reis", minute: 50, attempts: [["answered", 95]] }); // duration tie with Ana
@@ -137,7 +137,7 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
     .values({
       organizationId: org,
       callAttempt: 1,
-      status: "completed",
+      status: "voicemail",
       duration: 42,
       createdAt: at(300),
     })
@@ -202,7 +202,7 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
     const orphanGroup = all.find((g) => g.id === orphan!.id)!;
     expect(orphanGroup).toMatchObject({
       submissionId: null,
-      latestStatus: "completed",
+      latestStatus: "voicemail",
       totalDuration: 42,
     });
     expect(all.some((g) => g.respondent.name === "Ana Outsider")).toBe(false);
@@ -223,7 +223,7 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
   it("filters on the latest attempt's status", async () => {
     const count = async (status: string) => (await list(`?status=${status}`)).total;
     expect(await count("answered")).toBe(4); // Ana (after a no-answer), Fábio, the formula, Zoe
-    expect(await count("completed")).toBe(2); // Carla and the call without a submission
+    expect(await count("voicemail")).toBe(2); // Carla and the call without a submission
     expect(await count("in-progress")).toBe(1);
     expect(await count("failed")).toBe(1);
     expect(await count("busy")).toBe(7); // Bruno and the six leads whose third attempt was busy
@@ -277,7 +277,7 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
     const details = await owner.json<CallRecordDetails>(`${base}/${page.groups[0]!.latestCallId}`);
     expect(details).toMatchObject({
       groupId: page.groups[0]!.id,
-      status: "completed",
+      status: "voicemail",
       summary: "Summary Carla Dias 1",
       transcript: [{ speaker: "assistant", text: "Hello Carla Dias" }],
       respondent: { name: "Carla Dias" },
@@ -305,9 +305,11 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
         "Phone",
         "Attempt",
         "Status",
+        "Ended reason",
         "Duration (seconds)",
         "Called at",
         "Latest status",
+        "Lead outcome",
         "Total duration (seconds)",
         "Test call",
         "Consent question",
@@ -327,16 +329,19 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
     expect(lines).toHaveLength(1 + 5);
     // The E.164 number is a plain number: written as it is (quoted), + kept.
     expect(lines[1]).toMatch(
-      /^"Website Enquiry","Ana Lima","ana\.lima@example\.com","\+14155550100",1,"no-answer",0,/,
+      /^"Website Enquiry","Ana Lima","ana\.lima@example\.com","\+14155550100",1,"no-answer",,0,/,
     );
     // What Ana agreed to, on each of her attempts; a submission stored without evidence leaves
     // those cells empty.
     const anaEvidence =
       '"Can we call you, today?","We call within minutes. Reply ""stop"" to opt out.","Yes",' +
       '"2026-11-01T09:59:30.000Z","2026-11-01T09:58:00.000Z","r1","(415) 555-0100","f1","2026-10-30T09:00:00.000Z"';
-    expect(lines[1]!.endsWith(`,"answered",95,,${anaEvidence}`)).toBe(true);
-    expect(lines[2]!.endsWith(`,"answered",95,,${anaEvidence}`)).toBe(true);
-    expect(lines[3]).toMatch(/^"Website Enquiry","Fábio Reis",.*,"answered",95,,,,,,,,,,$/);
+    // The lead's outcome in words, after the latest status.
+    expect(lines[1]!.endsWith(`,"answered","Reached",95,,${anaEvidence}`)).toBe(true);
+    expect(lines[2]!.endsWith(`,"answered","Reached",95,,${anaEvidence}`)).toBe(true);
+    expect(lines[3]).toMatch(
+      /^"Website Enquiry","Fábio Reis",.*,"answered","Reached",95,,,,,,,,,,$/,
+    );
     // A cell that a spreadsheet would run as a formula is defused.
     expect(lines.some((l) => l.includes(`"'=cmd|' /C calc'!A0"`))).toBe(true);
     expect(lines.some((l) => l.includes(`,"=cmd`))).toBe(false);

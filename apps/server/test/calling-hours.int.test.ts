@@ -1,4 +1,4 @@
-import { type Assistant, type CallGroupPage, callStatusLabels } from "@ringback/contracts";
+import { type Assistant, type CallGroupPage, endedReasonLabels } from "@ringback/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { simulatorCalls } from "../src/db/schema/index.ts";
@@ -76,7 +76,7 @@ describe("calling hours that follow the law", async () => {
       const rows = await calls.attemptsFor("night");
       return rows[0] ? rows : undefined;
     });
-    expect(waiting).toMatchObject({ dialState: "scheduled", status: "in-progress" });
+    expect(waiting).toMatchObject({ dialState: "scheduled", status: "scheduled" });
     // Due at 08:00 the respondent's time, within the next 11 hours.
     const due = waiting!.scheduledFor;
     expect(due.getTime()).toBeGreaterThan(Date.now());
@@ -150,7 +150,8 @@ describe("calling hours that follow the law", async () => {
     );
     const [attempt] = await calls.settled("florida", 1);
     expect(attempt).toMatchObject({
-      status: "blocked-hours",
+      status: "not-called",
+      endedReason: "blocked-hours",
       dialState: "canceled",
       errorMessage: "Not called: no lawful time in this assistant's calling window",
       dialRequestedAt: null,
@@ -163,12 +164,13 @@ describe("calling hours that follow the law", async () => {
       .from(simulatorCalls)
       .where(eq(simulatorCalls.phoneNumber, miami));
     expect(dialled).toEqual([]);
-    // Call Records lists it with that status, which reads as that text.
+    // Call Records lists it as not called, with its reason in words; the lead was not reached.
     const page = await team.owner.client.json<CallGroupPage>(
-      `/api/organizations/${org}/call-records?status=blocked-hours`,
+      `/api/organizations/${org}/call-records?status=not-called`,
     );
-    expect(page.groups.map((group) => group.latestStatus)).toEqual(["blocked-hours"]);
-    expect(callStatusLabels[page.groups[0]!.latestStatus]).toBe(
+    expect(page.groups.map((group) => group.latestStatus)).toEqual(["not-called"]);
+    expect(page.groups[0]!.leadOutcome).toBe("not-reached");
+    expect(endedReasonLabels[page.groups[0]!.attempts[0]!.endedReason!]).toBe(
       "Not called: no lawful time in this assistant's calling window",
     );
   });

@@ -115,7 +115,7 @@ describe("the dashboard charts: calls per day by status, answer rate, speed to l
   await lead(org, frontDesk!.id, [
     {
       at: "2026-10-12T03:30:00Z",
-      status: "completed",
+      status: "voicemail",
       dialAfter: 90,
       outcomes: { qualified: false },
     },
@@ -130,7 +130,7 @@ describe("the dashboard charts: calls per day by status, answer rate, speed to l
     },
   ]);
   await lead(org, frontDesk!.id, [{ at: "2026-11-05T18:29:59Z", status: "failed", dialAfter: 20 }]);
-  await lead(org, frontDesk!.id, [{ at: "2026-11-05T18:30:00Z", status: "blocked-dnc" }]);
+  await lead(org, frontDesk!.id, [{ at: "2026-11-05T18:30:00Z", status: "not-called" }]);
   await lead(org, frontDesk!.id, [
     { at: "2026-11-10T14:00:00Z", status: "in-progress", dialAfter: 40 },
   ]);
@@ -161,11 +161,11 @@ describe("the dashboard charts: calls per day by status, answer rate, speed to l
 
   const counts = (partial: Partial<Record<ChartStatus, number>>) => ({
     answered: 0,
-    completed: 0,
+    voicemail: 0,
     "no-answer": 0,
     busy: 0,
     failed: 0,
-    blocked: 0,
+    "not-called": 0,
     ...partial,
   });
   /** The days with calls, as { day: counts }. */
@@ -185,9 +185,9 @@ describe("the dashboard charts: calls per day by status, answer rate, speed to l
     expect(charts.from).toBe("2026-10-12T03:00:00.000Z");
     expect(charts.to).toBe(now.toISOString());
     expect(nonEmptyDays(charts)).toEqual({
-      "2026-10-12": counts({ completed: 1 }),
+      "2026-10-12": counts({ voicemail: 1 }),
       "2026-11-01": counts({ answered: 1 }),
-      "2026-11-05": counts({ failed: 1, blocked: 1 }),
+      "2026-11-05": counts({ failed: 1, "not-called": 1 }),
       "2026-11-08": counts({ busy: 1 }),
       // 02:30 UTC on the 10th is 23:30 on the 9th in São Paulo.
       "2026-11-09": counts({ "no-answer": 2, answered: 1 }),
@@ -196,10 +196,12 @@ describe("the dashboard charts: calls per day by status, answer rate, speed to l
     expect(charts.totals).toEqual({
       attempts: 10,
       finalCalls: 8,
-      answered: 4,
+      // The voicemail of 12 October is a final call, never an answered one.
+      answered: 3,
       inProgress: 1,
+      scheduled: 0,
       blocked: 1,
-      answerRate: 0.5,
+      answerRate: 0.375,
     });
     // First dials 15, 20, 30, 40, 50, 60, 90, 120 s after the submission (in progress counts:
     // it was dialled; the blocked one never was): percentile_cont → 45 and 99.
@@ -214,7 +216,7 @@ describe("the dashboard charts: calls per day by status, answer rate, speed to l
         id: frontDesk!.id,
         name: "Front desk",
         calls: 5,
-        answered: 3,
+        answered: 2,
         // Per lead, its latest answers; the number question is not a yes/no one.
         outcomes: [{ key: "qualified", label: "Qualified?", yes: 2, no: 1 }],
       },
@@ -232,12 +234,12 @@ describe("the dashboard charts: calls per day by status, answer rate, speed to l
 
   it("follows the zone's daylight-saving change (New York)", async () => {
     const charts = await dashboardCharts(db, org, { days: 30, timeZone: "America/New_York", now });
-    // Midnight of 12 October is 04:00 UTC (EDT): the completed call at 03:30 UTC is the 11th's.
+    // Midnight of 12 October is 04:00 UTC (EDT): the voicemail at 03:30 UTC is the 11th's.
     expect(charts.from).toBe("2026-10-12T04:00:00.000Z");
     expect(nonEmptyDays(charts)).toEqual({
       // 04:30 UTC on 1 November is 00:30 EDT (an hour before the change): the 1st.
       "2026-11-01": counts({ answered: 1 }),
-      "2026-11-05": counts({ failed: 1, blocked: 1 }),
+      "2026-11-05": counts({ failed: 1, "not-called": 1 }),
       "2026-11-08": counts({ busy: 1 }),
       "2026-11-09": counts({ "no-answer": 2, answered: 2 }),
     });
@@ -248,11 +250,11 @@ describe("the dashboard charts: calls per day by status, answer rate, speed to l
     const charts = await dashboardCharts(db, org, { days: 30, timeZone: "Asia/Kolkata", now });
     expect(charts.from).toBe("2026-10-11T18:30:00.000Z");
     expect(nonEmptyDays(charts)).toEqual({
-      "2026-10-12": counts({ completed: 1, busy: 1 }),
+      "2026-10-12": counts({ voicemail: 1, busy: 1 }),
       "2026-11-01": counts({ answered: 1 }),
       // 18:29:59 UTC is 23:59:59 on the 5th; 18:30:00 is midnight of the 6th.
       "2026-11-05": counts({ failed: 1 }),
-      "2026-11-06": counts({ blocked: 1 }),
+      "2026-11-06": counts({ "not-called": 1 }),
       "2026-11-08": counts({ busy: 1 }),
       "2026-11-09": counts({ answered: 1, "no-answer": 1 }),
       "2026-11-10": counts({ "no-answer": 1, answered: 1 }),
@@ -468,7 +470,7 @@ describe("the dashboard counters: exact through every change, at once, and folde
         returning id, created_at
       )
       insert into call_records (organization_id, submission_id, assistant_id, status, created_at)
-      select ${organizationId}, s.id, ${assistantId}::uuid, 'in-progress', s.created_at from s
+      select ${organizationId}, s.id, ${assistantId}::uuid, 'scheduled', s.created_at from s
       returning id, submission_id`);
     return rows;
   }
@@ -487,7 +489,7 @@ describe("the dashboard counters: exact through every change, at once, and folde
         submissionId: lead.submission_id,
         assistantId: first!.id,
         callAttempt: 2,
-        status: "in-progress",
+        status: "scheduled",
         createdAt: new Date("2026-11-10T10:45:00Z"),
       });
     }
@@ -498,10 +500,10 @@ describe("the dashboard counters: exact through every change, at once, and folde
         outcomes = '{"qualified": true, "budget": 5000}'::jsonb
       where organization_id = 'counted' and call_attempt = 2`);
     for (const [i, lead] of made.entries()) {
-      const status = (["no-answer", "busy", "completed", "failed", "blocked-dnc"] as const)[i % 5]!;
+      const status = (["no-answer", "busy", "voicemail", "failed", "not-called"] as const)[i % 5]!;
       await db
         .update(callRecords)
-        .set({ status, outcomes: status === "completed" ? { qualified: i % 2 === 0 } : null })
+        .set({ status, outcomes: status === "voicemail" ? { qualified: i % 2 === 0 } : null })
         .where(eq(callRecords.id, lead.id));
     }
     await db.execute(sql`update call_records set outcomes = '{"qualified": false}'::jsonb
@@ -516,7 +518,7 @@ describe("the dashboard counters: exact through every change, at once, and folde
     // A call moved to another bin and assistant; another's status set back (a correction).
     await db.execute(sql`update call_records set created_at = '2026-11-10T11:02:00Z',
         assistant_id = ${second!.id}::uuid where id = ${made[1]!.id}`);
-    await db.execute(sql`update call_records set status = 'in-progress' where id = ${made[2]!.id}`);
+    await db.execute(sql`update call_records set status = 'scheduled' where id = ${made[2]!.id}`);
     expect(await drift(db, "counted")).toEqual({ calls: 0, answers: 0 });
 
     // Deletes: a call record, a submission (its calls become groups of their own), an assistant
@@ -532,7 +534,7 @@ describe("the dashboard counters: exact through every change, at once, and folde
 
     // Folded, then changed again: a late change finds its folded row; totals stay exact.
     await foldDashboardCounters(db, new Date("2026-11-12T00:00:00Z"));
-    await db.execute(sql`update call_records set status = 'completed',
+    await db.execute(sql`update call_records set status = 'voicemail',
         outcomes = '{"qualified": true}'::jsonb where id = ${made[2]!.id}`);
     await db.delete(callRecords).where(eq(callRecords.id, made[4]!.id));
     expect(await drift(db, "counted")).toEqual({ calls: 0, answers: 0 });
@@ -587,14 +589,14 @@ describe("the dashboard counters: exact through every change, at once, and folde
 
       // Every call ends (the same few counter keys for all), answered ones complete with answers
       // and every seventh is deleted, while the fold runs.
-      const ends = ["answered", "no-answer", "busy", "failed", "blocked-limit"];
+      const ends = ["answered", "no-answer", "busy", "failed", "not-called"];
       const ending = Promise.all(
         calls.map(async (call, i) => {
           const status = ends[i % ends.length]!;
           await change("update call_records set status = $1 where id = $2", [status, call.id]);
           if (status === "answered") {
             await change(
-              "update call_records set status = 'completed', outcomes = $1::jsonb where id = $2",
+              "update call_records set status = 'voicemail', outcomes = $1::jsonb where id = $2",
               [JSON.stringify({ qualified: i % 3 !== 0 }), call.id],
             );
           }
@@ -665,7 +667,7 @@ describe("the dashboard counters: exact through every change, at once, and folde
       for (const lead of await leads("leaving", gone!.id, new Date(at), 20)) {
         await db
           .update(callRecords)
-          .set({ status: "completed", outcomes: { qualified: true } })
+          .set({ status: "voicemail", outcomes: { qualified: true } })
           .where(eq(callRecords.id, lead.id));
       }
     }

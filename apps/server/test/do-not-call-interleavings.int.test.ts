@@ -257,7 +257,8 @@ describe("do-not-call under random interleavings", async () => {
               attempt,
               report(`${phone}: an attempt not dialled is not blocked-dnc`, attempt),
             ).toMatchObject({
-              status: "blocked-dnc",
+              status: "not-called",
+              endedReason: "blocked-dnc",
               errorMessage: BLOCKED_DO_NOT_CALL,
               dialState: "canceled",
             });
@@ -276,7 +277,8 @@ describe("do-not-call under random interleavings", async () => {
         // And every listed number's late submission was blocked without a dial.
         const late = attempts.filter((a) => a.token?.startsWith(`r${run}-late`));
         expect(late).toHaveLength(listedBy.size);
-        for (const { attempt } of late) expect(attempt.status).toBe("blocked-dnc");
+        for (const { attempt } of late)
+          expect([attempt.status, attempt.endedReason]).toEqual(["not-called", "blocked-dnc"]);
       }),
       { numRuns: 8, endOnFailure: true },
     );

@@ -106,7 +106,11 @@ describe("the do-not-call list", async () => {
     const response = await add(admin.client, { phoneNumber: "415-555-0198", reason: "Called in" });
     expect(((await response.json()) as { canceledAttempts: number }).canceledAttempts).toBe(1);
     const [attempt] = await calls.attemptsFor("waits");
-    expect(attempt).toMatchObject({ status: "blocked-dnc", dialState: "canceled" });
+    expect(attempt).toMatchObject({
+      status: "not-called",
+      endedReason: "blocked-dnc",
+      dialState: "canceled",
+    });
   });
 
   it("lets every member read and search it, paged on the server", async () => {

@@ -96,7 +96,7 @@ describe("the public opt-out page", async () => {
         callAttempt: 1,
         ...(attempt === "scheduled"
           ? {
-              status: "in-progress" as const,
+              status: "scheduled" as const,
               dialState: "scheduled" as const,
               scheduledFor: new Date(Date.now() + 3_600_000),
             }
@@ -170,7 +170,8 @@ describe("the public opt-out page", async () => {
     // organization that never had the number is untouched.
     for (const id of [firstPending.id, secondPending.id]) {
       expect(await attempt(id)).toMatchObject({
-        status: "blocked-dnc",
+        status: "not-called",
+        endedReason: "blocked-dnc",
         dialState: "canceled",
         errorMessage: "Blocked: on do-not-call list",
       });
@@ -181,7 +182,7 @@ describe("the public opt-out page", async () => {
       dialState: "dialed",
     });
     expect(await attempt(neitherPending.id)).toMatchObject({
-      status: "in-progress",
+      status: "scheduled",
       dialState: "scheduled",
     });
     expect(
@@ -241,7 +242,8 @@ describe("the public opt-out page", async () => {
       expect(optOutConfirmResponseSchema.parse(await confirmed.json()).phoneNumber).toBe(e164);
       expect((await entriesFor(e164)).map((entry) => entry.organizationId)).toContain(org);
       expect(await attempt(pending.id)).toMatchObject({
-        status: "blocked-dnc",
+        status: "not-called",
+        endedReason: "blocked-dnc",
         dialState: "canceled",
       });
     },

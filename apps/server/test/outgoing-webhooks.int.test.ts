@@ -385,6 +385,12 @@ describe("outgoing webhooks", async () => {
       summary: attempt!.callSummary,
     });
     expect(completed.data.transcript.length).toBeGreaterThan(0);
+    // A person was reached: the lead's outcome says so, with why the call ended.
+    expect(completed.data).toMatchObject({
+      status: "answered",
+      leadOutcome: "reached",
+      endedReason: attempt!.endedReason,
+    });
     // Each event has its own message id.
     expect(new Set(receiver.at("/events").map((r) => r.headers["webhook-id"])).size).toBe(3);
 
@@ -409,10 +415,36 @@ describe("outgoing webhooks", async () => {
     expect((await calls.deliver(busy)).status).toBe(200);
     await waitFor(() => (receiver.at("/failed-only").length > 0 ? true : undefined), 20_000);
     const failed = verified(failedOnly.secret, receiver.at("/failed-only")[0]!);
-    expect(failed).toMatchObject({ type: "call.failed", data: { status: "busy" } });
+    expect(failed).toMatchObject({
+      type: "call.failed",
+      data: { status: "busy", endedReason: "busy" },
+    });
     expect(
       receiver.at("/failed-only").every((r) => JSON.parse(r.body).type === "call.failed"),
     ).toBe(true);
+
+    // A voicemail is never call.completed: each of its three attempts is call.failed with status
+    // voicemail, the first two while a retry is scheduled (not reached yet), the last one final
+    // (this assistant hangs up at voicemail: not reached).
+    const voicemail = calls.delivery({ phone: "+14155550004" });
+    const voicemailToken = JSON.parse(voicemail).form_response.token as string;
+    expect((await calls.deliver(voicemail)).status).toBe(200);
+    const voicemails = await calls.settled(voicemailToken, 3);
+    const ids = new Set(voicemails.map((v) => v.id));
+    const heard = await waitFor(() => {
+      const bodies = receiver
+        .at("/events")
+        .map((r) => JSON.parse(r.body))
+        .filter((b) => ids.has(b.data.callId) && b.type !== "call.started");
+      return bodies.length >= 3 ? bodies : undefined;
+    }, 20_000);
+    expect(heard.map((b) => b.type)).toEqual(["call.failed", "call.failed", "call.failed"]);
+    const byAttempt = heard.sort((x, y) => x.data.attempt - y.data.attempt).map((b) => b.data);
+    expect(byAttempt.map((d) => [d.status, d.endedReason, d.leadOutcome])).toEqual([
+      ["voicemail", "voicemail-no-message", "not-reached-yet"],
+      ["voicemail", "voicemail-no-message", "not-reached-yet"],
+      ["voicemail", "voicemail-no-message", "not-reached"],
+    ]);
 
     // A number added to the do-not-call list.
     await owner.client.json(`/api/organizations/${org}/do-not-call`, {

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   auditEvents,
+  callGroups,
   callRecords,
   doNotCallEntries,
   formAssistants,
@@ -175,7 +176,8 @@ describe("the pre-dial check and opt-outs heard on a call", async () => {
     });
     const [attempt] = await settled(await send("+1 415 555 0161", "listed"), 1);
     expect(attempt).toMatchObject({
-      status: "blocked-dnc",
+      status: "not-called",
+      endedReason: "blocked-dnc",
       errorMessage: "Blocked: on do-not-call list",
       dialState: "canceled",
     });
@@ -212,7 +214,11 @@ describe("the pre-dial check and opt-outs heard on a call", async () => {
     });
     expect(canceledAttempts).toBe(1);
     const [blocked] = await attemptsFor("waiting-then-listed");
-    expect(blocked).toMatchObject({ status: "blocked-dnc", dialState: "canceled" });
+    expect(blocked).toMatchObject({
+      status: "not-called",
+      endedReason: "blocked-dnc",
+      dialState: "canceled",
+    });
     expect(blocked!.finalAt).not.toBeNull();
     await openTheWindow();
   });
@@ -238,13 +244,14 @@ describe("the pre-dial check and opt-outs heard on a call", async () => {
     await db.execute(sql`
       insert into call_records (organization_id, submission_id, assistant_id, call_attempt,
         status, dial_state, scheduled_for)
-      select s.organization_id, s.id, s.assistant_id, 1, 'in-progress', 'scheduled', now()
+      select s.organization_id, s.id, s.assistant_id, 1, 'scheduled', 'scheduled', now()
       from form_submissions s where s.provider_response_id = ${token}`);
     const [waiting] = await attemptsFor(token);
     await createAttemptQueue(queue).enqueue({ id: waiting!.id, scheduledFor: new Date() });
     const [attempt] = await settled(token, 1);
     expect(attempt).toMatchObject({
-      status: "blocked-consent",
+      status: "not-called",
+      endedReason: "blocked-consent",
       errorMessage: "Blocked: no consent",
     });
     expect(await dials("+14155550164")).toBe(0);
@@ -264,8 +271,9 @@ describe("the pre-dial check and opt-outs heard on a call", async () => {
     expect([first[0]!.status, second[0]!.status, third[0]!.status]).toEqual([
       "answered",
       "answered",
-      "blocked-limit",
+      "not-called",
     ]);
+    expect(third[0]!.endedReason).toBe("blocked-limit");
     expect(third[0]!.errorMessage).toBe("Blocked: daily limit");
     expect(await dials("+14155550165")).toBe(2);
     await db
@@ -308,7 +316,7 @@ describe("the pre-dial check and opt-outs heard on a call", async () => {
     expect(lead!.status).toBe("answered");
     // A lead's own call does count: the next one is capped.
     const [next] = await settled(await send("+1 415 555 0166", "cap-after-lead"), 1);
-    expect(next!.status).toBe("blocked-limit");
+    expect([next!.status, next!.endedReason]).toEqual(["not-called", "blocked-limit"]);
     await db
       .delete(organizationCallSettings)
       .where(eq(organizationCallSettings.organizationId, org));
@@ -345,7 +353,7 @@ describe("the pre-dial check and opt-outs heard on a call", async () => {
         submissionId: waitingSubmission!.id,
         assistantId: second!.id,
         callAttempt: 1,
-        status: "in-progress",
+        status: "scheduled",
         dialState: "scheduled",
         scheduledFor: new Date(Date.now() + 3_600_000),
       })
@@ -369,8 +377,19 @@ describe("the pre-dial check and opt-outs heard on a call", async () => {
       callRecordId: call!.id,
       addedByUserId: null,
     });
+    // The call itself ends with that reason, and the lead reads as opted out.
+    expect(call).toMatchObject({ endedReason: "asked-not-to-call" });
+    const [group] = await db
+      .select({ leadOutcome: callGroups.leadOutcome })
+      .from(callGroups)
+      .where(eq(callGroups.id, call!.submissionId!));
+    expect(group!.leadOutcome).toBe("opted-out");
     const [canceled] = await db.select().from(callRecords).where(eq(callRecords.id, waiting!.id));
-    expect(canceled).toMatchObject({ status: "blocked-dnc", dialState: "canceled" });
+    expect(canceled).toMatchObject({
+      status: "not-called",
+      endedReason: "blocked-dnc",
+      dialState: "canceled",
+    });
     // Not retried, and recorded in the audit trail as the call's doing.
     expect(await attemptsFor("opt-out-call")).toHaveLength(1);
     const [event] = await db
@@ -380,7 +399,7 @@ describe("the pre-dial check and opt-outs heard on a call", async () => {
     expect(event).toMatchObject({ action: "do_not_call.added", actorLabel: "A call" });
     // A new submission from the number is never dialled again.
     const [later] = await settled(await send("+1 415 555 0006", "opt-out-later"), 1);
-    expect(later!.status).toBe("blocked-dnc");
+    expect([later!.status, later!.endedReason]).toEqual(["not-called", "blocked-dnc"]);
     expect(await dials("+14155550006")).toBe(1);
   });
 

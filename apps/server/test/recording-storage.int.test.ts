@@ -53,7 +53,7 @@ async function storedCall(organizationId: string, store: RecordingStoreName, aud
   await db.insert(callRecords).values({
     id,
     organizationId,
-    status: "completed",
+    status: "voicemail",
     recordingKey: key,
     recordingStore: store,
     recordingContentType: "audio/wav",

@@ -320,13 +320,12 @@ describe("Retell adapter against the call simulator's Retell dialect", async () 
       attemptId: first.attemptId,
       status: "in-progress",
       final: false,
-      phase: "in-progress",
+      endedReason: null,
     });
     // call_ended of a connected call waits for its analysis (in_voicemail decides the retry).
     expect(ended).toMatchObject({
       status: "in-progress",
       final: false,
-      phase: "in-progress",
       answeredBy: null,
       analysis: null,
     });
@@ -335,6 +334,7 @@ describe("Retell adapter against the call simulator's Retell dialect", async () 
       providerCallId,
       attemptId: first.attemptId,
       status: "answered",
+      endedReason: expect.any(String),
       final: true,
       answeredBy: "human",
       errorMessage: null,
@@ -474,21 +474,30 @@ describe("Retell adapter against the call simulator's Retell dialect", async () 
   });
 
   it.each([
-    ["+14155550001", "busy", null, ["call_ended"]],
-    ["+14155550002", "no-answer", null, ["call_ended"]],
-    ["+14155550003", "failed", null, ["call_ended"]],
-    ["+14155550008", "invalid-number", null, ["call_ended"]],
-    ["+14155550004", "completed", "voicemail", ["call_started", "call_ended", "call_analyzed"]],
-  ] as const)("maps the magic number %s to %s", async (phone, status, answeredBy, expected) => {
-    const { providerCallId } = await retell().placeCall(input(phone));
-    await waitFor(() => events(providerCallId).length === expected.length || undefined);
-    // Nothing more arrives once the last one did.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(events(providerCallId)).toEqual(expected);
-    const outcomes = webhooksOf(providerCallId).map((w) => w.outcome as CallOutcome);
-    expect(outcomes.at(-1)).toMatchObject({ status, final: true, answeredBy });
-    for (const w of webhooksOf(providerCallId)) expect(w.verified).toBe(true);
-  });
+    ["+14155550001", "busy", "busy", null, ["call_ended"]],
+    ["+14155550002", "no-answer", "no-answer", null, ["call_ended"]],
+    ["+14155550003", "failed", expect.any(String), null, ["call_ended"]],
+    ["+14155550008", "failed", "invalid-number", null, ["call_ended"]],
+    [
+      "+14155550004",
+      "voicemail",
+      null,
+      "voicemail",
+      ["call_started", "call_ended", "call_analyzed"],
+    ],
+  ] as const)(
+    "maps the magic number %s to %s",
+    async (phone, status, endedReason, answeredBy, expected) => {
+      const { providerCallId } = await retell().placeCall(input(phone));
+      await waitFor(() => events(providerCallId).length === expected.length || undefined);
+      // Nothing more arrives once the last one did.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(events(providerCallId)).toEqual(expected);
+      const outcomes = webhooksOf(providerCallId).map((w) => w.outcome as CallOutcome);
+      expect(outcomes.at(-1)).toMatchObject({ status, endedReason, final: true, answeredBy });
+      for (const w of webhooksOf(providerCallId)) expect(w.verified).toBe(true);
+    },
+  );
 
   it("refuses what Retell refuses with a 4xx worded for a person", async () => {
     // A from_number the account does not own.

@@ -165,7 +165,7 @@ describe("Vapi adapter against the call simulator's Vapi dialect", async () => {
       providerCallId,
       status: "in-progress",
       final: false,
-      phase: "in-progress",
+      endedReason: null,
     });
     expect(messages[1]!.outcome).toBeNull();
     expect(report).toMatchObject({
@@ -266,15 +266,29 @@ describe("Vapi adapter against the call simulator's Vapi dialect", async () => {
         voicemail: { action: "leave_message", message: "Sorry we missed you." },
       }),
     ]);
-    expect(busy.report).toMatchObject({ status: "busy", final: true, transcript: [] });
-    expect(noAnswer.report).toMatchObject({ status: "no-answer", final: true, recordingUrl: null });
+    expect(busy.report).toMatchObject({
+      status: "busy",
+      endedReason: "busy",
+      final: true,
+      transcript: [],
+    });
+    expect(noAnswer.report).toMatchObject({
+      status: "no-answer",
+      endedReason: "no-answer",
+      final: true,
+      recordingUrl: null,
+    });
     expect(failed.report).toMatchObject({ status: "failed", final: true });
     expect(failed.report.errorMessage).toBeTruthy();
     // 0008: the carrier says the number was misdialed: an invalid number, never retried.
     const invalid = await placeAndWait("invalid-number", "+14155550008");
-    expect(invalid.report).toMatchObject({ status: "invalid-number", final: true });
+    expect(invalid.report).toMatchObject({
+      status: "failed",
+      endedReason: "invalid-number",
+      final: true,
+    });
     expect(voicemail.report).toMatchObject({
-      status: "completed",
+      status: "voicemail",
       answeredBy: "voicemail",
       final: true,
     });
@@ -294,7 +308,7 @@ describe("Vapi adapter against the call simulator's Vapi dialect", async () => {
     const { report } = await placeAndWait("transfer", "+14155550007", {
       voice: { voiceId: null, language: null, transferNumber: "+14155550199" },
     });
-    expect(report.status).toBe("answered");
+    expect(report).toMatchObject({ status: "answered", endedReason: "transferred" });
     expect(report.transcript).toContainEqual(
       expect.objectContaining({ speaker: "agent-action", text: "Used transferCall" }),
     );
@@ -311,8 +325,8 @@ describe("Vapi adapter against the call simulator's Vapi dialect", async () => {
     );
     // Ringing, then in progress, then final: GET /call follows the call.
     const first = await vapi().getCall(placed.providerCallId);
-    expect(first).toMatchObject({ final: false, status: "in-progress" });
-    expect(["queued", "ringing", "in-progress"]).toContain(first!.phase);
+    expect(first).toMatchObject({ final: false, endedReason: null });
+    expect(["dialling", "ringing", "in-progress"]).toContain(first!.status);
     const final = await waitFor(async () => {
       const outcome = await vapi().getCall(placed.providerCallId);
       return outcome?.final ? outcome : undefined;

@@ -1,3 +1,4 @@
+import type { CallStatus, EndedReason, LeadOutcome } from "./call-status.ts";
 import type { ConsentEvidence } from "./compliance.ts";
 import type { Outcomes, OutcomeType, OutcomeValue } from "./outcomes.ts";
 import type { ConversationLine } from "./transcript.ts";
@@ -17,42 +18,7 @@ export interface SignedLink {
 /** SPEC.md §9: call records page size (groups per page). */
 export const CALL_RECORDS_PAGE_SIZE = 10;
 
-/** SPEC.md §4 call statuses. */
-export const callStatuses = [
-  "answered",
-  "completed",
-  "in-progress",
-  "failed",
-  "busy",
-  "no-answer",
-  // Issue 13 §5: attempts the pre-dial check refused; never dialled.
-  "blocked-dnc",
-  "blocked-limit",
-  "blocked-consent",
-  // Not placed: the assistant's calling window has no hour the law allows for the number.
-  "blocked-hours",
-  // The voice platform said the number cannot be called (not a working number): never retried.
-  "invalid-number",
-] as const;
-export type CallStatus = (typeof callStatuses)[number];
-
-/**
- * What Call Records (and the test-call dialog) say for each status; the call engine stores the
- * same words as the reason of an attempt it refused.
- */
-export const callStatusLabels: Record<CallStatus, string> = {
-  answered: "Answered",
-  completed: "Completed",
-  "in-progress": "In Progress",
-  failed: "Failed",
-  busy: "Busy",
-  "no-answer": "No Answer",
-  "blocked-dnc": "Blocked: on do-not-call list",
-  "blocked-limit": "Blocked: daily limit",
-  "blocked-consent": "Blocked: no consent",
-  "blocked-hours": "Not called: no lawful time in this assistant's calling window",
-  "invalid-number": "Invalid number",
-};
+export * from "./call-status.ts";
 
 /** SPEC.md §2's sort menu: Newest First, Oldest First, Duration (longest total first). */
 export const callRecordSorts = ["newest", "oldest", "duration"] as const;
@@ -63,9 +29,13 @@ export interface CallAttemptItem {
   id: string;
   callAttempt: number;
   status: CallStatus;
+  /** Why it ended (or was not placed); null while it has not, or when the platform did not say. */
+  endedReason: EndedReason | null;
   /** Seconds; null when unknown. */
   duration: number | null;
   createdAt: string;
+  /** A scheduled attempt: when it is due (a retry waits for its delay and the calling window). */
+  scheduledFor: string | null;
   /** A recording is stored and can be played (ask for a SignedLink). */
   hasRecording: boolean;
 }
@@ -91,6 +61,8 @@ export interface CallGroup {
   assistantName: string | null;
   respondent: Respondent;
   latestStatus: CallStatus;
+  /** What all the attempts came to. */
+  leadOutcome: LeadOutcome;
   latestCallId: string;
   latestCallAt: string;
   /** Seconds over all attempts. */
@@ -136,6 +108,8 @@ export interface SubmittedAnswerItem {
 /** GET …/call-records/:id — one attempt with its summary and transcript (the side panel). */
 export interface CallRecordDetails extends CallAttemptItem {
   groupId: string;
+  /** What all the attempts of its group came to. */
+  leadOutcome: LeadOutcome;
   summary: string | null;
   /** As stored: any of the shapes SPEC.md §3 accepts (the web app parses them). */
   transcript: unknown;
@@ -218,6 +192,8 @@ export interface TestCallState {
   durationSeconds: number | null;
   summary: string | null;
   transcript: ConversationLine[];
+  /** Why it ended (or was not placed); null while it has not, or when the platform did not say. */
+  endedReason: EndedReason | null;
   /** Why the call failed or was blocked, in words for a person; null otherwise. */
   errorMessage: string | null;
   createdAt: string;

@@ -12,27 +12,27 @@ export const MAX_DASHBOARD_CHART_DAYS = 90;
 export const SPEED_TO_LEAD_MAX_LEADS = 20_000;
 
 /**
- * The final statuses a day's bar is made of, bottom to top. "blocked" gathers the attempts the
- * pre-dial check refused (blocked-dnc, blocked-limit, blocked-consent): final, never dialled.
- * In-progress attempts are not final and are not drawn.
+ * The final statuses a day's bar is made of, bottom to top (call-status.ts): "not-called"
+ * gathers the attempts Ringback did not dial (the pre-dial check refused them, or no voice
+ * platform was set up). Pending and canceled attempts are not drawn.
  */
 export const chartStatuses = [
   "answered",
-  "completed",
+  "voicemail",
   "no-answer",
   "busy",
   "failed",
-  "blocked",
+  "not-called",
 ] as const;
 export type ChartStatus = (typeof chartStatuses)[number];
 
 export const chartStatusLabels: Record<ChartStatus, string> = {
   answered: "Answered",
-  completed: "Completed",
+  voicemail: "Voicemail",
   "no-answer": "No answer",
   busy: "Busy",
   failed: "Failed",
-  blocked: "Blocked",
+  "not-called": "Not called",
 };
 
 /** One day in the time zone (yyyy-mm-dd): its final calls by status. */
@@ -53,9 +53,9 @@ export interface DashboardAssistantFigures {
   /** null: calls of an assistant that was deleted since. */
   id: string | null;
   name: string | null;
-  /** Final calls that were dialled: answered, completed, no-answer, busy, failed. */
+  /** Final calls that were dialled: answered, voicemail, no-answer, busy, failed. */
   calls: number;
-  /** Of those, answered or completed (a person picked up). */
+  /** Of those, answered (a person picked up; a voicemail is not). */
   answered: number;
   /**
    * The assistant's yes/no questions, in its order, counted per lead: each submission whose
@@ -74,13 +74,17 @@ export interface DashboardCharts {
   /** Every day of the window, oldest first, with zeros where nothing happened. */
   perDay: DashboardChartDay[];
   totals: {
-    /** Every attempt created in the window, in progress and blocked included. */
+    /** Every attempt created in the window, pending and not called included. */
     attempts: number;
-    /** Final and dialled: answered, completed, no-answer, busy, failed. */
+    /** Final and dialled: answered, voicemail, no-answer, busy, failed. */
     finalCalls: number;
-    /** Answered or completed. */
+    /** Answered: a person picked up (a voicemail is not). */
     answered: number;
+    /** Dialling, ringing or in progress: calls under way. */
     inProgress: number;
+    /** Waiting for their time: the calling window, or a retry's delay. */
+    scheduled: number;
+    /** Not called: refused by the pre-dial check, or no voice platform. */
     blocked: number;
     /** answered / finalCalls, 0..1; null with no final calls. */
     answerRate: number | null;

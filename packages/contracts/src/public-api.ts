@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endedReasons, leadOutcomes } from "./call-status.ts";
 import { callStatuses } from "./calls.ts";
 import { consentEvidenceSchema } from "./compliance.ts";
 
@@ -16,7 +17,20 @@ const instant = z.iso.datetime();
 export const publicCallStatusSchema = z
   .enum(callStatuses)
   .describe(
-    "answered, completed, in-progress, failed, busy or no-answer; invalid-number: the voice platform said the number cannot be called (not retried); blocked-dnc, blocked-limit, blocked-consent and blocked-hours are attempts Ringback refused to dial (the number is on the do-not-call list, the daily limit for the number was reached, the form gave no consent to be called, or the assistant's calling window has no hour the law allows for the number).",
+    "Where the call is or how it ended. Pending: scheduled (waiting for its time or a retry's delay), dialling, ringing, in-progress. Final: answered (a person picked up), voicemail (never counted as answered), no-answer (nobody picked up or spoke), busy, failed (the number, the carrier or the voice platform), canceled (before it was dialled), not-called (Ringback did not dial it: the do-not-call list, the daily limit for the number, no consent, or no lawful hour; endedReason says which).",
+  );
+
+export const publicEndedReasonSchema = z
+  .enum(endedReasons)
+  .nullable()
+  .describe(
+    "Why the call ended or was not placed, mapped from the voice platform's reason; null while it is pending or when the platform did not say.",
+  );
+
+export const publicLeadOutcomeSchema = z
+  .enum(leadOutcomes)
+  .describe(
+    "What all the calls to this person came to: reached, voicemail-left, not-reached-yet (a call is still scheduled or under way), not-reached, opted-out, transferred (to a person on the team) or meeting-booked.",
   );
 
 export const publicRespondentSchema = z
@@ -38,8 +52,12 @@ export const publicCallAttemptSchema = z
     id: z.uuid().describe("The call record's id: GET /api/v1/call-records/{id} gives it whole."),
     attempt: z.int().min(1).describe("1 for the first call to this person, 2 for the retry…"),
     status: publicCallStatusSchema,
+    endedReason: publicEndedReasonSchema,
     durationSeconds: z.int().nullable().describe("Null while unknown."),
     createdAt: instant,
+    scheduledFor: instant
+      .nullable()
+      .describe("When a scheduled call is due (a retry waits for its delay); null otherwise."),
   })
   .describe("One call to the person.");
 
@@ -55,6 +73,7 @@ export const publicCallGroupSchema = z
     assistantName: z.string().nullable(),
     respondent: publicRespondentSchema,
     latestStatus: publicCallStatusSchema,
+    leadOutcome: publicLeadOutcomeSchema,
     latestCallId: z.uuid(),
     latestCallAt: instant,
     totalDurationSeconds: z.int().describe("Over all attempts."),
@@ -101,8 +120,10 @@ export const publicCallRecordSchema = z
     submissionId: z.uuid().nullable(),
     attempt: z.int().min(1),
     status: publicCallStatusSchema,
+    endedReason: publicEndedReasonSchema,
     durationSeconds: z.int().nullable(),
     createdAt: instant,
+    scheduledFor: instant.nullable().describe("When a scheduled call is due; null otherwise."),
     summary: z.string().nullable().describe("The voice provider's summary of the call."),
     transcript: z.array(publicTranscriptLineSchema).describe("The conversation, in order."),
     outcomes: publicOutcomesSchema.nullable().describe("Null until the call has answers."),

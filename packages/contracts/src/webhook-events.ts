@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endedReasons, leadOutcomes } from "./call-status.ts";
 import type { WebhookMessageType } from "./webhooks.ts";
 
 /**
@@ -64,6 +65,16 @@ export const callStartedDataSchema = z.object({
   startedAt: instant,
 });
 
+const endedReasonSchema = z.enum(endedReasons).nullable().meta({
+  description:
+    "Why the call ended, mapped from the voice platform's reason: hung-up-by-lead, ended-by-assistant, max-duration, silence-timeout, transferred, asked-not-to-call, voicemail-message-left, voicemail-no-message, no-answer, declined, no-one-spoke, busy, invalid-number, carrier-error, platform-error, call-dropped… Null when the platform did not say.",
+});
+
+const leadOutcomeSchema = z.enum(leadOutcomes).meta({
+  description:
+    "What all the calls to this lead came to so far: reached, voicemail-left, not-reached-yet (another call is scheduled), not-reached (no call left to make), opted-out, transferred or meeting-booked.",
+});
+
 const transcriptTurnSchema = z.object({
   speaker: z.string().meta({
     description: "assistant (the AI), user (the person called), or agent-action (an action).",
@@ -74,10 +85,12 @@ const transcriptTurnSchema = z.object({
 
 export const callCompletedDataSchema = z.object({
   ...callFields,
-  status: z.enum(["answered", "completed"]).meta({
+  status: z.enum(["answered"]).meta({
     description:
-      "answered: a person picked up and talked; completed: the call ended without a conversation (voicemail).",
+      "answered: a person picked up. A voicemail is never call.completed: it is call.failed with status voicemail.",
   }),
+  endedReason: endedReasonSchema,
+  leadOutcome: leadOutcomeSchema,
   answeredBy: z.enum(["human", "voicemail", "unknown"]).nullable(),
   durationSeconds: z.int().min(0).nullable(),
   summary: z.string().nullable(),
@@ -104,8 +117,16 @@ export const callCompletedDataSchema = z.object({
 
 export const callFailedDataSchema = z.object({
   ...callFields,
-  status: z.enum(["failed", "busy", "no-answer"]),
-  reason: z.string().nullable().meta({ description: "Why, when the provider said." }),
+  status: z.enum(["voicemail", "no-answer", "busy", "failed"]).meta({
+    description:
+      "voicemail: the call reached voicemail (endedReason says whether a message was left); no-answer: nobody picked up, or nobody spoke; busy; failed: the number, the carrier or the voice platform.",
+  }),
+  endedReason: endedReasonSchema,
+  leadOutcome: leadOutcomeSchema,
+  reason: z
+    .string()
+    .nullable()
+    .meta({ description: "Why, in words: the provider's message, else the ended reason's." }),
   durationSeconds: z.int().min(0).nullable(),
   endedAt: instant,
 });
@@ -198,6 +219,8 @@ export const webhookExamples: { [T in WebhookMessageType]: WebhookPayload<T> } =
     data: {
       ...call,
       status: "answered",
+      endedReason: "hung-up-by-lead",
+      leadOutcome: "reached",
       answeredBy: "human",
       durationSeconds: 212,
       summary: "Ana wants a quote for a kitchen renovation and prefers a visit next Tuesday.",
@@ -222,9 +245,11 @@ export const webhookExamples: { [T in WebhookMessageType]: WebhookPayload<T> } =
     timestamp: "2026-03-02T15:05:02.000Z",
     data: {
       ...call,
-      status: "no-answer",
-      reason: null,
-      durationSeconds: 0,
+      status: "voicemail",
+      endedReason: "voicemail-message-left",
+      leadOutcome: "voicemail-left",
+      reason: "Voicemail: message left",
+      durationSeconds: 31,
       endedAt: "2026-03-02T15:05:02.000Z",
     },
   },

@@ -24,8 +24,8 @@ export const webhookEventDescriptions: Record<WebhookEventType, string> = {
   "submission.received": "A form submission is received.",
   "call.started": "A call is placed (the voice provider accepted the dial).",
   "call.completed":
-    "A call ends: status, duration, summary, outcomes, transcript and a recording link.",
-  "call.failed": "A call attempt fails: busy, no answer or an error.",
+    "A call reached a person: duration, summary, outcomes, transcript and a recording link.",
+  "call.failed": "A call ended without reaching a person: voicemail, no answer, busy or an error.",
   "contact.opted_out": "A number is added to the do-not-call list.",
 };
 

@@ -1,4 +1,10 @@
-import type { CallStatus, ConsentEvidence, Outcomes } from "@ringback/contracts";
+import type {
+  CallStatus,
+  ConsentEvidence,
+  EndedReason,
+  LeadOutcome,
+  Outcomes,
+} from "@ringback/contracts";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -80,7 +86,10 @@ export const callRecords = pgTable(
     }),
     assistantId: uuid("assistant_id").references(() => formAssistants.id, { onDelete: "set null" }),
     callAttempt: integer("call_attempt").notNull().default(1),
+    /** Where the call is or how it ended (contracts' call-status.ts, ADR 0025). */
     status: text("status").$type<CallStatus>().notNull(),
+    /** Why it ended or was not placed; null while it is pending or when the platform did not say. */
+    endedReason: text("ended_reason").$type<EndedReason>(),
     /** Seconds. */
     duration: integer("duration"),
     /** Where the provider offers the recording (we copy it; browsers never see this URL). */
@@ -117,8 +126,8 @@ export const callRecords = pgTable(
     /**
      * Where the attempt is in dialing: scheduled (waiting for its time or calling window),
      * dialing (a worker asked the provider; if it died here, reconcile before dialing again),
-     * dialed (the provider has the call), canceled (assistant deactivated). `status` is the
-     * call's own status (SPEC.md §4); it stays 'in-progress' until the provider says otherwise.
+     * dialed (the provider has the call), canceled (never dialled: deactivated, blocked). `status`
+     * is what the call's record says (scheduled, dialling, then the provider's news).
      */
     dialState: text("dial_state")
       .$type<"scheduled" | "dialing" | "dialed" | "canceled">()
@@ -191,6 +200,14 @@ export const callGroups = pgTable(
     attemptCount: integer("attempt_count").notNull(),
     latestCallId: uuid("latest_call_id").notNull(),
     latestStatus: text("latest_status").$type<CallStatus>().notNull(),
+    /** What all the group's attempts came to (ringback_lead_outcome, migration 0031). */
+    leadOutcome: text("lead_outcome").$type<LeadOutcome>().notNull().default("not-reached-yet"),
+    /** Every status the group's attempts have (the status filter finds earlier attempts too). */
+    attemptStatuses: text("attempt_statuses")
+      .array()
+      .$type<CallStatus[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** When the latest attempt was created (to the millisecond): Newest First / Oldest First. */
     latestCallAt: timestamp("latest_call_at", { withTimezone: true }).notNull(),
     /** Seconds, all attempts: 'Duration'. */
@@ -250,6 +267,13 @@ export const callGroups = pgTable(
       t.latestCallAt,
       t.id,
     ),
+    index("call_groups_org_lead_outcome_latest_idx").on(
+      t.organizationId,
+      t.leadOutcome,
+      t.latestCallAt,
+      t.id,
+    ),
+    index("call_groups_attempt_statuses_idx").using("gin", t.attemptStatuses),
     // Outcome filters ("Qualified?" yes): containment (outcomes @> '{"qualified": true}').
     index("call_groups_outcomes_idx").using("gin", t.outcomes.op("jsonb_path_ops")),
   ],

@@ -4,9 +4,10 @@ import type { Database } from "../../db/database.ts";
 import { callRecords, formSubmissions } from "../../db/schema/index.ts";
 
 /**
- * SPEC.md §2 dashboard stats for one organization: completed = completed or answered;
- * answered; unique forms called = distinct submission_id; attempts; total submissions. Test
- * calls ("Call me now", issue 15 §5) and their submissions are not leads: left out.
+ * The dashboard's cards for one organization: completed = calls that connected (a person
+ * answered, or voicemail picked up: ADR 0025); answered = a person picked up; unique forms
+ * called = distinct submission_id; attempts; total submissions. Test calls ("Call me now") and
+ * their submissions are not leads: left out.
  */
 export async function dashboardStats(
   db: Database,
@@ -15,7 +16,7 @@ export async function dashboardStats(
   const [calls] = await db
     .select({
       completed:
-        sql<number>`count(*) filter (where ${inArray(callRecords.status, ["completed", "answered"])})`.mapWith(
+        sql<number>`count(*) filter (where ${inArray(callRecords.status, ["answered", "voicemail"])})`.mapWith(
           Number,
         ),
       answered: sql<number>`count(*) filter (where ${eq(callRecords.status, "answered")})`.mapWith(

@@ -1,6 +1,9 @@
 import {
+  type BlockedReason,
   type CallStatus,
-  callStatusLabels,
+  type EndedReason,
+  endedReasonLabels,
+  isRetryableEnding,
   isYes,
   normalizeOutcomes,
   transcriptAsksNotToBeCalled,
@@ -18,7 +21,6 @@ import type { Logger } from "../../lib/logger.ts";
 import {
   type CallOutcome,
   INVALID_PHONE_NUMBER,
-  isRetryable,
   VoiceProviderError,
 } from "../../providers/voice/voice-provider.ts";
 import { createBatchedSender } from "../../queue/batched-sender.ts";
@@ -135,7 +137,7 @@ export async function scheduleAttempt(
       submissionId: input.submissionId,
       assistantId: input.assistant.id,
       callAttempt: input.attempt,
-      status: "in-progress",
+      status: "scheduled",
       dialState: "scheduled",
       scheduledFor,
       isTest: input.isTest ?? false,
@@ -199,10 +201,10 @@ type PlaceResult =
   | "skipped";
 
 /**
- * The final statuses of attempts the pre-dial check refused: never dialled, never retried. Each
- * is stored with the words Call Records shows for it (callStatusLabels) as its reason.
+ * The ended reasons of attempts the pre-dial check refused (status not-called): never dialled,
+ * never retried. Each is stored with its words (endedReasonLabels) as the error message too.
  */
-type BlockStatus = Extract<CallStatus, `blocked-${string}`>;
+type BlockStatus = BlockedReason;
 
 /** The availability answer still says yes: a ticked box, a yes in any language, a yes choice. */
 function consentStillGiven(consent: { answer?: unknown } | null): boolean {
@@ -272,11 +274,12 @@ export async function numberCapOf(
 }
 
 /** What a blocked attempt looks like: final, never dialled, with the reason. */
-function blocked(status: BlockStatus, now: Date) {
+function blocked(reason: BlockStatus, now: Date) {
   return {
     dialState: "canceled" as const,
-    status,
-    errorMessage: callStatusLabels[status],
+    status: "not-called" as const,
+    endedReason: reason,
+    errorMessage: endedReasonLabels[reason],
     finalAt: now,
     updatedAt: now,
   };
@@ -390,7 +393,8 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
         .update(callRecords)
         .set({
           dialState: "canceled",
-          status: "failed",
+          status: "not-called",
+          endedReason: "no-voice-platform",
           errorMessage: NO_VOICE_PROVIDER,
           finalAt: now,
           updatedAt: now,
@@ -402,6 +406,7 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
       .update(callRecords)
       .set({
         dialState: "dialing",
+        status: "dialling",
         dialRequestedAt: now,
         voiceProvider: voice.provider.id,
         voiceConnectionId: voice.connectionId,
@@ -506,7 +511,8 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
       await applyOutcome(deps, {
         providerCallId: `refused-${attempt.id}`,
         attemptId: attempt.id,
-        status: error.code === INVALID_PHONE_NUMBER ? "invalid-number" : "failed",
+        status: "failed",
+        endedReason: error.code === INVALID_PHONE_NUMBER ? "invalid-number" : "platform-error",
         final: true,
         durationSeconds: null,
         recordingUrl: null,
@@ -555,12 +561,13 @@ async function markDialed(db: Database, attemptId: string, providerCallId: strin
     );
 }
 
-/** What a canceled attempt looks like: final, failed, with the reason. */
+/** What a canceled attempt looks like: final, never dialled, with the reason. */
 function canceled(now: Date) {
   return {
     dialState: "canceled" as const,
-    status: "failed" as const,
-    errorMessage: "Canceled: the assistant was deactivated",
+    status: "canceled" as const,
+    endedReason: "assistant-deactivated" as const,
+    errorMessage: endedReasonLabels["assistant-deactivated"],
     finalAt: now,
     updatedAt: now,
   };
@@ -613,10 +620,22 @@ export async function applyOutcome(
       return { next: null, recording };
     }
     const { attempt, assistant, submission } = row;
+    // The person asked not to be called again (the provider's disposition, or their own words in
+    // the transcript): the attempt ends with that reason, and the number goes on the list below.
+    const phone = submission.respondentPhoneNumber;
+    const optedOut =
+      outcome.final &&
+      phone !== null &&
+      phone !== "" &&
+      (outcome.askedNotToCall === true || transcriptAsksNotToBeCalled(outcome.transcript));
+    const endedReason = optedOut
+      ? "asked-not-to-call"
+      : endingReason(outcome, assistant.voicemailAction);
     await tx
       .update(callRecords)
       .set({
         status: outcome.status,
+        endedReason: outcome.final ? endedReason : null,
         duration: outcome.durationSeconds ?? attempt.duration,
         recordingUrl: outcome.recordingUrl ?? attempt.recordingUrl,
         callSummary: outcome.summary ?? attempt.callSummary,
@@ -628,12 +647,46 @@ export async function applyOutcome(
         errorMessage: outcome.errorMessage ?? attempt.errorMessage,
         providerCallId: attempt.providerCallId ?? outcome.providerCallId,
         dialState: attempt.dialState === "canceled" ? "canceled" : "dialed",
-        livePhase: outcome.final ? null : (outcome.phase ?? attempt.livePhase ?? "queued"),
+        livePhase: outcome.final ? null : livePhaseOf(outcome.status),
         finalAt: outcome.final ? now : null,
         updatedAt: now,
       })
       .where(eq(callRecords.id, attempt.id));
-    // Issue 14 §2: a final attempt is call.completed or call.failed for the webhook endpoints.
+    // A final call with a recording: copy it into our storage once committed.
+    const recording =
+      outcome.final && (outcome.recordingUrl ?? attempt.recordingUrl) ? attempt.id : null;
+    // The number goes on the organization's list, which cancels every pending attempt to it,
+    // for every assistant; nothing is retried.
+    const followUp = async () => {
+      if (optedOut && phone) {
+        await addToDoNotCallList(tx, {
+          organizationId: attempt.organizationId,
+          phoneNumber: phone,
+          reason: ASKED_NOT_TO_BE_CALLED,
+          source: "call",
+          actor: { userId: null, label: "A call" },
+          callRecordId: attempt.id,
+        });
+        return null;
+      }
+      // A test call is tried once: the person asking is watching it.
+      if (!outcome.final || !isRetryableEnding(outcome.status, endedReason) || submission.isTest) {
+        return null;
+      }
+      if (!assistant.isActive || attempt.callAttempt >= assistant.maxAttempts) return null;
+      return scheduleAttempt(tx, {
+        organizationId: attempt.organizationId,
+        submissionId: submission.id,
+        assistant,
+        phone: submission.respondentPhoneNumber ?? "",
+        attempt: attempt.callAttempt + 1,
+        notBefore: new Date(now.getTime() + assistant.retryDelayMinutes * 60_000),
+        respondentTimeZone: deps.respondentTimeZone,
+      });
+    };
+    const next = await followUp();
+    // A final attempt is call.completed or call.failed for the webhook endpoints, sent once what
+    // follows it is decided (a retry, the do-not-call list), so that its lead outcome is true.
     if (outcome.final && !submission.isTest) {
       await emitCallEnded(tx, {
         callRecordId: attempt.id,
@@ -641,44 +694,6 @@ export async function applyOutcome(
         recordingLinks: deps.recordingLinks,
       });
     }
-    // A final call with a recording: copy it into our storage once committed.
-    const recording =
-      outcome.final && (outcome.recordingUrl ?? attempt.recordingUrl) ? attempt.id : null;
-    // Issue 13 §3: the person asked not to be called again (the provider's disposition, or their
-    // own words in the transcript): the number goes on the organization's list, which cancels
-    // every pending attempt to it, for every assistant; nothing is retried.
-    const phone = submission.respondentPhoneNumber;
-    if (
-      outcome.final &&
-      phone &&
-      (outcome.askedNotToCall === true || transcriptAsksNotToBeCalled(outcome.transcript))
-    ) {
-      await addToDoNotCallList(tx, {
-        organizationId: attempt.organizationId,
-        phoneNumber: phone,
-        reason: ASKED_NOT_TO_BE_CALLED,
-        source: "call",
-        actor: { userId: null, label: "A call" },
-        callRecordId: attempt.id,
-      });
-      return { next: null, recording };
-    }
-    // A test call is tried once: the person asking is watching it.
-    if (!outcome.final || !isRetryable(outcome) || submission.isTest) {
-      return { next: null, recording };
-    }
-    if (!assistant.isActive || attempt.callAttempt >= assistant.maxAttempts) {
-      return { next: null, recording };
-    }
-    const next = await scheduleAttempt(tx, {
-      organizationId: attempt.organizationId,
-      submissionId: submission.id,
-      assistant,
-      phone: submission.respondentPhoneNumber ?? "",
-      attempt: attempt.callAttempt + 1,
-      notBefore: new Date(now.getTime() + assistant.retryDelayMinutes * 60_000),
-      respondentTimeZone: deps.respondentTimeZone,
-    });
     return { next, recording };
   });
   if (result.recording) await enqueueRecordingFetch(deps.queue, result.recording);
@@ -727,6 +742,26 @@ async function completeFinalAttempt(
 }
 
 const hasEntries = (value: unknown) => Array.isArray(value) && value.length > 0;
+
+/**
+ * A final outcome's ended reason: the platform's, or for a voicemail whose platform did not say,
+ * what the assistant was set to do there (leave its message, or hang up).
+ */
+function endingReason(
+  outcome: Pick<CallOutcome, "status" | "endedReason" | "final">,
+  voicemailAction: "hang_up" | "leave_message",
+): EndedReason | null {
+  if (!outcome.final) return null;
+  if (outcome.status === "voicemail" && outcome.endedReason === null) {
+    return voicemailAction === "leave_message" ? "voicemail-message-left" : "voicemail-no-message";
+  }
+  return outcome.endedReason;
+}
+
+/** Where a call that has not ended is, as the test-call dialog shows it. */
+function livePhaseOf(status: CallStatus): "queued" | "ringing" | "in-progress" {
+  return status === "ringing" || status === "in-progress" ? status : "queued";
+}
 
 /** Deactivation cancels the assistant's attempts that have not been dialled yet. */
 export async function cancelPendingAttempts(db: Database, assistantId: string): Promise<number> {

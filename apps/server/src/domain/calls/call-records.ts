@@ -8,6 +8,11 @@ import {
   type CallRecordSort,
   type CallStatus,
   type ConsentEvidence,
+  type EndedReason,
+  endedReasonLabels,
+  type LeadOutcome,
+  leadOutcomeLabels,
+  leadOutcomeOf,
   type OutcomeQuestion,
   type Outcomes,
   type OutcomeValue,
@@ -167,6 +172,7 @@ const groupColumns = {
   respondentEmail: callGroups.respondentEmail,
   respondentPhoneNumber: callGroups.respondentPhoneNumber,
   latestStatus: callGroups.latestStatus,
+  leadOutcome: callGroups.leadOutcome,
   latestCallId: callGroups.latestCallId,
   latestCallAt: callGroups.latestCallAt,
   totalDuration: callGroups.totalDuration,
@@ -182,6 +188,7 @@ interface GroupRow {
   respondentEmail: string | null;
   respondentPhoneNumber: string | null;
   latestStatus: CallStatus;
+  leadOutcome: LeadOutcome;
   latestCallId: string;
   latestCallAt: Date;
   totalDuration: number;
@@ -218,8 +225,10 @@ const attemptColumns = {
   submissionId: callRecords.submissionId,
   callAttempt: callRecords.callAttempt,
   status: callRecords.status,
+  endedReason: callRecords.endedReason,
   duration: callRecords.duration,
   createdAt: callRecords.createdAt,
+  scheduledFor: callRecords.scheduledFor,
   recordingKey: callRecords.recordingKey,
 };
 
@@ -254,16 +263,20 @@ function attemptItem(row: {
   id: string;
   callAttempt: number;
   status: CallStatus;
+  endedReason: EndedReason | null;
   duration: number | null;
   createdAt: Date;
+  scheduledFor: Date;
   recordingKey: string | null;
 }): CallAttemptItem {
   return {
     id: row.id,
     callAttempt: row.callAttempt,
     status: row.status,
+    endedReason: row.endedReason,
     duration: row.duration,
     createdAt: row.createdAt.toISOString(),
+    scheduledFor: row.status === "scheduled" ? row.scheduledFor.toISOString() : null,
     hasRecording: row.recordingKey !== null,
   };
 }
@@ -281,6 +294,7 @@ function groupItem(row: GroupRow, attempts: CallAttemptItem[]): CallGroup {
       phoneDisplay: displayPhone(row.respondentPhoneNumber),
     },
     latestStatus: row.latestStatus,
+    leadOutcome: row.leadOutcome,
     latestCallId: row.latestCallId,
     latestCallAt: row.latestCallAt.toISOString(),
     totalDuration: row.totalDuration,
@@ -600,6 +614,7 @@ export async function getCallRecord(
           transcript: callRecords.transcriptJson,
           formTitle: callGroups.formTitle,
           assistantName: callGroups.assistantName,
+          leadOutcome: callGroups.leadOutcome,
           respondentName: callGroups.respondentName,
           respondentEmail: callGroups.respondentEmail,
           respondentPhoneNumber: callGroups.respondentPhoneNumber,
@@ -641,6 +656,7 @@ export async function getCallRecord(
   return {
     ...attemptItem(row),
     groupId: row.submissionId ?? row.id,
+    leadOutcome: row.leadOutcome ?? leadOutcomeOf([row]),
     summary: row.summary,
     transcript: row.transcript ?? null,
     formTitle: row.formTitle ?? null,
@@ -670,9 +686,13 @@ export const CSV_HEADER = [
   "Phone",
   "Attempt",
   "Status",
+  // Why the attempt ended, in words (ADR 0025).
+  "Ended reason",
   "Duration (seconds)",
   "Called at",
   "Latest status",
+  // What all the lead's attempts came to, in words.
+  "Lead outcome",
   "Total duration (seconds)",
   // Issue 15 §5: a "Call me now" test call to a team member's own phone, not a lead.
   "Test call",
@@ -771,9 +791,11 @@ export async function* exportCallRecords(
           group.respondentPhoneNumber,
           attempt.callAttempt,
           attempt.status,
+          attempt.endedReason ? endedReasonLabels[attempt.endedReason] : null,
           attempt.duration,
           attempt.createdAt.toISOString(),
           group.latestStatus,
+          leadOutcomeLabels[group.leadOutcome],
           group.totalDuration,
           group.isTest ? "Yes" : null,
           ...consent,

@@ -22,8 +22,10 @@ function publicAttempt(attempt: CallAttemptItem) {
     id: attempt.id,
     attempt: attempt.callAttempt,
     status: attempt.status,
+    endedReason: attempt.endedReason,
     durationSeconds: attempt.duration,
     createdAt: attempt.createdAt,
+    scheduledFor: attempt.scheduledFor,
   };
 }
 
@@ -35,6 +37,7 @@ function publicGroup(group: CallGroup): PublicCallGroup {
     assistantName: group.assistantName,
     respondent: publicRespondent(group.respondent),
     latestStatus: group.latestStatus,
+    leadOutcome: group.leadOutcome,
     latestCallId: group.latestCallId,
     latestCallAt: group.latestCallAt,
     totalDurationSeconds: group.totalDuration,

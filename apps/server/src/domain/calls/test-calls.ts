@@ -223,6 +223,7 @@ export async function getTestCall(
     .select({
       id: callRecords.id,
       status: callRecords.status,
+      endedReason: callRecords.endedReason,
       finalAt: callRecords.finalAt,
       livePhase: callRecords.livePhase,
       dialState: callRecords.dialState,
@@ -249,6 +250,7 @@ export async function getTestCall(
   return {
     callRecordId: row.id,
     status: row.status,
+    endedReason: row.endedReason,
     final,
     // Until the platform says more, a call it has accepted is ringing (Bland, say, tells nothing
     // between the dial and the answer).

@@ -1,4 +1,4 @@
-import { callStatusLabels } from "@ringback/contracts";
+import { endedReasonLabels } from "@ringback/contracts";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import {
@@ -14,10 +14,10 @@ import { type AuditActor, recordAuditEvent } from "./audit.ts";
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** The reason recorded when a call heard the person ask not to be called again (issue 13 §3). */
-export const ASKED_NOT_TO_BE_CALLED = "Asked not to be called";
+export const ASKED_NOT_TO_BE_CALLED = endedReasonLabels["asked-not-to-call"];
 
 /** What a blocked attempt says in Call Records (its error message; the status says the rest). */
-export const BLOCKED_DO_NOT_CALL = callStatusLabels["blocked-dnc"];
+export const BLOCKED_DO_NOT_CALL = endedReasonLabels["blocked-dnc"];
 
 export interface AddToDoNotCallInput {
   organizationId: string;
@@ -102,7 +102,8 @@ export async function cancelPendingAttemptsToNumbers(
     .update(callRecords)
     .set({
       dialState: "canceled",
-      status: "blocked-dnc",
+      status: "not-called",
+      endedReason: "blocked-dnc",
       errorMessage: BLOCKED_DO_NOT_CALL,
       finalAt: now,
       updatedAt: now,

@@ -50,12 +50,44 @@ describe("the dashboard charts' days and statuses (issue 14 §3)", () => {
     expect(inside.tailStart.getTime()).toBeGreaterThanOrEqual(inside.headEnd.getTime());
   });
 
-  it("draws final statuses, gathers the blocked ones and leaves in-progress out", () => {
+  it("draws final statuses, voicemail apart from answered, and leaves pending ones out", () => {
     expect(chartStatusOf("answered")).toBe("answered");
+    expect(chartStatusOf("voicemail")).toBe("voicemail");
     expect(chartStatusOf("no-answer")).toBe("no-answer");
-    expect(chartStatusOf("blocked-dnc")).toBe("blocked");
-    expect(chartStatusOf("blocked-consent")).toBe("blocked");
-    expect(chartStatusOf("in-progress")).toBeNull();
+    expect(chartStatusOf("not-called")).toBe("not-called");
+    for (const pending of ["scheduled", "dialling", "ringing", "in-progress"] as const) {
+      expect(chartStatusOf(pending)).toBeNull();
+    }
+    expect(chartStatusOf("canceled")).toBeNull();
+  });
+
+  it("never counts a voicemail as answered", () => {
+    const charts = shapeCharts({
+      timeZone: "UTC",
+      days: ["2026-11-10"],
+      from: "2026-11-10T00:00:00.000Z",
+      to: "2026-11-10T12:00:00.000Z",
+      counts: [
+        { day: "2026-11-10", assistant_id: "a", status: "answered", n: 1 },
+        { day: "2026-11-10", assistant_id: "a", status: "voicemail", n: 3 },
+        { day: "2026-11-10", assistant_id: "a", status: "scheduled", n: 2 },
+        { day: "2026-11-10", assistant_id: "a", status: "not-called", n: 1 },
+      ],
+      speed: { leads: 0, median: null, p90: null },
+      outcomes: [],
+      assistants: [{ id: "a", name: "A", outcome_questions: [] }],
+    });
+    expect(charts.totals).toEqual({
+      attempts: 7,
+      finalCalls: 4,
+      answered: 1,
+      inProgress: 0,
+      scheduled: 2,
+      blocked: 1,
+      answerRate: 0.25,
+    });
+    expect(charts.perDay[0]!.counts).toMatchObject({ answered: 1, voicemail: 3, "not-called": 1 });
+    expect(charts.assistants[0]).toMatchObject({ calls: 4, answered: 1 });
   });
 
   it("says there is no answer rate without final calls, and keeps every day", () => {
@@ -75,6 +107,7 @@ describe("the dashboard charts' days and statuses (issue 14 §3)", () => {
       finalCalls: 0,
       answered: 0,
       inProgress: 2,
+      scheduled: 0,
       blocked: 0,
       answerRate: null,
     });

@@ -5,6 +5,8 @@ import {
   type DashboardAssistantFigures,
   type DashboardChartDay,
   type DashboardCharts,
+  dialledFinalStatuses,
+  isPendingStatus,
   type OutcomeQuestion,
   SPEED_TO_LEAD_MAX_LEADS,
 } from "@ringback/contracts";
@@ -241,23 +243,15 @@ export async function readAssistants(db: Database, organizationId: string) {
   return rows;
 }
 
-const dialledFinal = new Set<CallStatus>([
-  "answered",
-  "completed",
-  "no-answer",
-  "busy",
-  "failed",
-  "invalid-number",
-]);
-const pickedUp = new Set<CallStatus>(["answered", "completed"]);
+const dialledFinal = new Set<CallStatus>(dialledFinalStatuses);
 
-/** The bar a status belongs to; null for in-progress (not final, not drawn). */
+/**
+ * The bar a status belongs to; null for an attempt that is pending (not final) or was canceled
+ * before it was dialled: neither is drawn.
+ */
 export function chartStatusOf(status: CallStatus): ChartStatus | null {
-  if (status === "in-progress") return null;
-  if (status.startsWith("blocked-")) return "blocked";
-  // Dialled, and the platform said the number cannot be called: a failed call.
-  if (status === "invalid-number") return "failed";
-  return status as ChartStatus;
+  if (isPendingStatus(status) || status === "canceled") return null;
+  return status;
 }
 
 /** Folds the database's rows into the response (pure: unit-tested beside this file). */
@@ -277,22 +271,30 @@ export function shapeCharts(input: {
   const perDay = new Map<string, DashboardChartDay>(
     input.days.map((day) => [day, { day, counts: emptyCounts() }]),
   );
-  const totals = { attempts: 0, finalCalls: 0, answered: 0, inProgress: 0, blocked: 0 };
+  const totals = {
+    attempts: 0,
+    finalCalls: 0,
+    answered: 0,
+    inProgress: 0,
+    scheduled: 0,
+    blocked: 0,
+  };
   const byAssistant = new Map<string | null, { calls: number; answered: number }>();
   for (const row of input.counts) {
     const n = Number(row.n);
     totals.attempts += n;
     const bar = chartStatusOf(row.status);
-    if (bar === null) totals.inProgress += n;
-    else if (bar === "blocked") totals.blocked += n;
+    if (row.status === "scheduled") totals.scheduled += n;
+    else if (isPendingStatus(row.status)) totals.inProgress += n;
+    else if (bar === "not-called") totals.blocked += n;
     const day = perDay.get(row.day);
     if (day && bar) day.counts[bar] += n;
     if (!dialledFinal.has(row.status)) continue;
     totals.finalCalls += n;
-    if (pickedUp.has(row.status)) totals.answered += n;
+    if (row.status === "answered") totals.answered += n;
     const figures = byAssistant.get(row.assistant_id) ?? { calls: 0, answered: 0 };
     figures.calls += n;
-    if (pickedUp.has(row.status)) figures.answered += n;
+    if (row.status === "answered") figures.answered += n;
     byAssistant.set(row.assistant_id, figures);
   }
 

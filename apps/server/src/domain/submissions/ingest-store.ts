@@ -152,7 +152,7 @@ async function storeRows(
     ), attempt as (
       insert into call_records (organization_id, submission_id, assistant_id, call_attempt,
         status, dial_state, scheduled_for)
-      select a.organization_id, s.id, a.assistant_id, 1, 'in-progress', 'scheduled',
+      select a.organization_id, s.id, a.assistant_id, 1, 'scheduled', 'scheduled',
         a.scheduled_for
       from submission s join active a on a.submission_id = s.id
       where a.callable

@@ -1,7 +1,12 @@
-import type { DoNotCallSource, Outcomes, WebhookData } from "@ringback/contracts";
+import {
+  type DoNotCallSource,
+  endedReasonLabels,
+  type Outcomes,
+  type WebhookData,
+} from "@ringback/contracts";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
-import { callRecords, formSubmissions } from "../../db/schema/index.ts";
+import { callGroups, callRecords, formSubmissions } from "../../db/schema/index.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { submittedAnswers } from "../calls/call-records.ts";
 import {
@@ -125,7 +130,8 @@ export async function emitCallStarted(
   }
 }
 
-const FAILED_STATUSES = new Set(["failed", "busy", "no-answer"]);
+const NOT_REACHED = new Set(["voicemail", "no-answer", "busy", "failed"] as const);
+type NotReached = typeof NOT_REACHED extends Set<infer T> ? T : never;
 
 /** The stored transcript as turns (the shape the voice adapters store; others best-effort). */
 function transcriptTurns(stored: unknown): WebhookData<"call.completed">["transcript"] {
@@ -143,8 +149,10 @@ function transcriptTurns(stored: unknown): WebhookData<"call.completed">["transc
 }
 
 /**
- * call.completed (answered or completed) or call.failed (every other final status), inside the
- * transaction that made the attempt final: it reads the attempt as that transaction wrote it.
+ * call.completed (a person answered) or call.failed (the call ended without reaching one:
+ * voicemail, no answer, busy, failed), inside the transaction that made the attempt final and
+ * decided what follows (a retry, the do-not-call list): it reads the attempt and its lead's
+ * outcome as that transaction wrote them. Attempts Ringback never dialled send nothing.
  */
 export async function emitCallEnded(
   tx: Tx,
@@ -154,7 +162,13 @@ export async function emitCallEnded(
   if (!row) return;
   const { call } = row;
   const endedAt = input.at.toISOString();
-  if (call.status === "answered" || call.status === "completed") {
+  const [group] = await tx
+    .select({ leadOutcome: callGroups.leadOutcome })
+    .from(callGroups)
+    .where(eq(callGroups.id, call.submissionId ?? call.id));
+  const leadOutcome = group?.leadOutcome ?? "not-reached";
+  const endedReason = call.endedReason ?? null;
+  if (call.status === "answered") {
     await emitWebhookEvent(tx, {
       organizationId: call.organizationId,
       type: "call.completed",
@@ -162,6 +176,8 @@ export async function emitCallEnded(
       data: {
         ...row.fields,
         status: call.status,
+        endedReason,
+        leadOutcome,
         answeredBy: (call.answeredBy as "human" | "voicemail" | "unknown" | null) ?? null,
         durationSeconds: call.duration,
         summary: call.callSummary,
@@ -176,17 +192,17 @@ export async function emitCallEnded(
     });
     return;
   }
+  if (!NOT_REACHED.has(call.status as NotReached)) return;
   await emitWebhookEvent(tx, {
     organizationId: call.organizationId,
     type: "call.failed",
     at: input.at,
     data: {
       ...row.fields,
-      status: (FAILED_STATUSES.has(call.status) ? call.status : "failed") as
-        | "failed"
-        | "busy"
-        | "no-answer",
-      reason: call.errorMessage,
+      status: call.status as NotReached,
+      endedReason,
+      leadOutcome,
+      reason: call.errorMessage ?? (endedReason ? endedReasonLabels[endedReason] : null),
       durationSeconds: call.duration,
       endedAt,
     },

@@ -2,6 +2,7 @@ import type {
   CallContextAnswer,
   CallerNumber,
   CallStatus,
+  EndedReason,
   OutcomeQuestion,
   VoiceOption,
   VoicePlatformId,
@@ -77,8 +78,8 @@ export interface CallContext {
   /** The lead's answers in form order. */
   answers: CallContextAnswer[];
 }
-/** SPEC.md §4 statuses, shared with the web app. */
-export type { CallContextAnswer, CallStatus };
+/** The call statuses and ended reasons, shared with the web app (contracts' call-status.ts). */
+export type { CallContextAnswer, CallStatus, EndedReason };
 export type TranscriptSpeaker = "assistant" | "user" | "agent-action";
 export type AnsweredBy = "human" | "voicemail" | "unknown";
 
@@ -95,11 +96,21 @@ export interface CallOutcome {
   /** Our attempt id, read back from the call's metadata (null when the call carries none). */
   attemptId: string | null;
   /**
-   * answered: a person picked up and the call ended; completed: the call ended without a person
-   * (voicemail, or the provider could not tell); in-progress: queued, ringing or talking.
+   * While the call can change (final: false): dialling (the platform has it, not ringing yet),
+   * ringing or in-progress (a person or a machine is on the line). Once final: answered (a
+   * person picked up), voicemail, no-answer (it rang out, or it connected and no one spoke),
+   * busy or failed. Never a status Ringback gives calls it does not dial (scheduled, canceled,
+   * not-called).
    */
-  status: CallStatus;
-  /** False while the call can still change (in-progress); true once it has ended. */
+  status: OutcomeStatus;
+  /**
+   * Why the call ended, mapped from the platform's documented reason (its table lives in the
+   * adapter); null while the call is on, or when the platform did not say. The call engine
+   * decides voicemail-message-left / voicemail-no-message from the assistant's setting when the
+   * adapter leaves a voicemail's reason null, and asked-not-to-call from the transcript.
+   */
+  endedReason: EndedReason | null;
+  /** False while the call can still change; true once it has ended. */
   final: boolean;
   durationSeconds: number | null;
   recordingUrl: string | null;
@@ -107,11 +118,6 @@ export interface CallOutcome {
   transcript: TranscriptEntry[];
   /** Who picked up, when the provider detected it; null when it did not say. */
   answeredBy: AnsweredBy | null;
-  /**
-   * Where a call still in progress is (final: false): queued at the provider, ringing, or
-   * connected (a person or a machine is on the line). Shown live for test calls.
-   */
-  phase?: "queued" | "ringing" | "in-progress";
   errorMessage: string | null;
   /**
    * The provider's own disposition says the person asked not to be called again (Bland's
@@ -127,27 +133,22 @@ export interface CallOutcome {
   raw: unknown;
 }
 
-/**
- * Unanswered attempts are retried (PRODUCT.md "How calls are placed" step 5): no-answer, busy,
- * failed, and a completed call that reached voicemail. Never an invalid number: the platform
- * said it cannot be called, and calling again would say the same.
- */
-export function isRetryable(outcome: Pick<CallOutcome, "status" | "answeredBy">): boolean {
-  switch (outcome.status) {
-    case "no-answer":
-    case "busy":
-    case "failed":
-      return true;
-    case "completed":
-      return outcome.answeredBy === "voicemail";
-    default:
-      return false;
-  }
-}
+/** The statuses a voice platform can report (see CallOutcome.status). */
+export type OutcomeStatus = Extract<
+  CallStatus,
+  | "dialling"
+  | "ringing"
+  | "in-progress"
+  | "answered"
+  | "voicemail"
+  | "no-answer"
+  | "busy"
+  | "failed"
+>;
 
 /**
  * The VoiceProviderError code of a dial refused because the number cannot be called (not an
- * international number, or the platform says so): the attempt ends as "invalid-number".
+ * international number, or the platform says so): the attempt ends as failed, with the ended reason invalid-number (never retried).
  */
 export const INVALID_PHONE_NUMBER = "invalid_phone_number";
 

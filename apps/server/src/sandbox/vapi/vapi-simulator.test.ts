@@ -134,21 +134,24 @@ describe("the simulator's Vapi dialect", () => {
   });
 
   it.each([
-    ["+14155550123", "assistant-ended-call"],
-    ["+14155550001", "customer-busy"],
-    ["+14155550002", "customer-did-not-answer"],
-    ["+14155550003", "twilio-failed-to-connect-call"],
-    ["+14155550004", "voicemail"],
-    ["+14155550007", "assistant-forwarded-call"],
-  ])("ends %s with %s, which the adapter reads back", (phoneNumber, endedReason) => {
-    const call = ended(phoneNumber);
-    expect(vapiEndedReason(call)).toBe(endedReason);
-    const object = vapiCallObject(call, uuidFor("acct"));
-    expect(object).toMatchObject({ status: "ended", endedReason });
-    const outcome = toVapiOutcome(object, "https://sim.example/sandbox/vapi")!;
-    expect(outcome.final).toBe(true);
-    expect(outcome.attemptId).toBe("att_1");
-  });
+    ["+14155550123", "assistant-ended-call", "answered", "ended-by-assistant"],
+    ["+14155550001", "customer-busy", "busy", "busy"],
+    ["+14155550002", "customer-did-not-answer", "no-answer", "no-answer"],
+    ["+14155550003", "twilio-failed-to-connect-call", "failed", "carrier-error"],
+    ["+14155550008", "twilio-reported-customer-misdialed", "failed", "invalid-number"],
+    ["+14155550004", "voicemail", "voicemail", null],
+    ["+14155550007", "assistant-forwarded-call", "answered", "transferred"],
+  ])(
+    "ends %s with %s, which the adapter reads back as %s, %s",
+    (phoneNumber, vapiReason, status, endedReason) => {
+      const call = ended(phoneNumber);
+      expect(vapiEndedReason(call)).toBe(vapiReason);
+      const object = vapiCallObject(call, uuidFor("acct"));
+      expect(object).toMatchObject({ status: "ended", endedReason: vapiReason });
+      const outcome = toVapiOutcome(object, "https://sim.example/sandbox/vapi")!;
+      expect(outcome).toMatchObject({ status, endedReason, final: true, attemptId: "att_1" });
+    },
+  );
 
   it("makes the server messages Vapi would send, with the assistant's server headers", () => {
     const call = ended("+14155550123");

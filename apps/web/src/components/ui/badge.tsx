@@ -14,6 +14,8 @@ export const badgeVariants = cva(
         muted: "border-transparent bg-muted text-muted-foreground",
         warning: "border-transparent bg-warning/20 text-warning-strong",
         destructive: "border-transparent bg-destructive/10 text-destructive",
+        // A failed call: red text and border on a faint tint, readable on a muted row as well.
+        danger: "border-destructive/40 bg-destructive/5 text-destructive-strong",
         outline: "text-foreground",
       },
     },

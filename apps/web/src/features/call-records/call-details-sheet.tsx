@@ -1,4 +1,9 @@
-import { type CallRecordDetails, formatOutcomeValue } from "@ringback/contracts";
+import {
+  type CallRecordDetails,
+  formatOutcomeValue,
+  type LeadOutcome,
+  leadOutcomeDescriptions,
+} from "@ringback/contracts";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import {
@@ -10,24 +15,30 @@ import {
 } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
-import { formatAnswer, formatCallDate, formatDuration, STATUS_LABELS, statusTone } from "./format";
+import { formatAnswer, formatCallDate, formatDuration } from "./format";
 import { PlaybackControls, RecordingProgress } from "./playback-controls";
 import { useCallRecord } from "./queries";
+import { LeadOutcomeBadge, StatusBadge } from "./status-badge";
 import { parseTranscript } from "./transcript";
 
 /**
  * SPEC.md §2 'Call Details': play/stop, Summary, and the chat-style Conversation — and the
  * person behind the call (issue 12): their contact lines, their consent to be called, and the
- * answers they submitted, and what the call found out (issue 14, "Outcomes"). Closing it puts focus back on the control that opened it (WCAG 2.4.3).
+ * answers they submitted, and what the call found out (issue 14, "Outcomes"). The header says
+ * what the lead's calls came to (its lead outcome), the body how this attempt ended and why.
+ * Closing it puts focus back on the control that opened it (WCAG 2.4.3).
  */
 export function CallDetailsSheet({
   organizationId,
   callRecordId,
+  leadOutcome = null,
   returnFocusTo,
   onClose,
 }: {
   organizationId: string;
   callRecordId: string | null;
+  /** The outcome of the lead this attempt belongs to, as the list gives it (null: not known). */
+  leadOutcome?: LeadOutcome | null;
   /** The control that opened the sheet; focus goes back to it on close. */
   returnFocusTo: HTMLElement | null;
   onClose: () => void;
@@ -61,6 +72,14 @@ export function CallDetailsSheet({
               ? `${call.respondent.name ?? "Unknown respondent"} · ${call.formTitle ?? "Unknown form"} · attempt ${call.callAttempt}`
               : "Loading the call…"}
           </SheetDescription>
+          {leadOutcome ? (
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1" data-sheet-lead-outcome>
+              <LeadOutcomeBadge outcome={leadOutcome} />
+              <span className="text-xs text-muted-foreground">
+                {leadOutcomeDescriptions[leadOutcome]}
+              </span>
+            </div>
+          ) : null}
         </SheetHeader>
         <div className="min-h-0 flex-1 overflow-y-auto pt-4" data-sheet-body>
           {details.isLoading ? (
@@ -161,7 +180,11 @@ function CallDetailsBody({
       <div className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <PlaybackControls callRecordId={call.id} hasRecording={call.hasRecording} label={label} />
-          <Badge variant={statusTone(call.status)}>{STATUS_LABELS[call.status]}</Badge>
+          <StatusBadge
+            status={call.status}
+            endedReason={call.endedReason}
+            scheduledFor={call.scheduledFor}
+          />
           {/* Issue 15: a "Call me now" test call; a call the simulator played (no phone rang). */}
           {call.isTest ? <Badge variant="secondary">Test call</Badge> : null}
           {call.simulated ? (

@@ -3,19 +3,20 @@ import { ChevronDown, ChevronRight } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { cardAnswers, cardTitle, featuredAttempt } from "./card-content";
+import { cardAnswers, cardTitle, featuredAttempt, latestStatusOf } from "./card-content";
 import { type DetailsHandler, DetailsOpener } from "./details-opener";
 import { formatCallDate, formatDuration } from "./format";
 import { PlaybackControls, RecordingProgress } from "./playback-controls";
 import { useRecordingPlayer } from "./recording-player";
-import { StatusBadge } from "./status-badge";
+import { LeadOutcomeBadge, StatusBadge } from "./status-badge";
 
 /**
  * Issue 16 §4: Call Records below the md breakpoint — a card per submission instead of the
  * table, nothing to scroll sideways. A card shows who (the name, or the phone when there is no
- * name), their phone, the latest status, the duration, the attempts when more than one, the
- * outcome answers, and plays the latest recording with the same player as the table. Tapping
- * the card opens the latest call's details, as the row's "Latest Call" does.
+ * name), their phone, the latest status (with why it ended), the lead's outcome, the duration,
+ * the attempts when more than one, the outcome answers, and plays the latest recording with the
+ * same player as the table. Tapping the card opens the latest call's details, as the row's
+ * "Latest Call" does.
  */
 export function CallRecordCards({
   groups,
@@ -84,14 +85,17 @@ function GroupCard({
               <span className="text-xs text-muted-foreground tabular-nums">{phone}</span>
             ) : null}
           </div>
-          <StatusBadge status={group.latestStatus} className="max-w-full whitespace-normal" />
+          <StatusBadge {...latestStatusOf(group)} className="justify-end text-right" />
         </div>
-        {group.isTest ? (
-          // Issue 15 §5: a "Call me now" call to a team member's own phone, not a lead.
-          <Badge variant="secondary" data-test-call-badge>
-            Test call
-          </Badge>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          <LeadOutcomeBadge outcome={group.leadOutcome} />
+          {group.isTest ? (
+            // Issue 15 §5: a "Call me now" call to a team member's own phone, not a lead.
+            <Badge variant="secondary" data-test-call-badge>
+              Test call
+            </Badge>
+          ) : null}
+        </div>
         <p className="text-xs break-words text-muted-foreground">
           {group.formTitle ?? "Unknown form"} · {formatCallDate(group.latestCallAt)}
         </p>
@@ -178,7 +182,8 @@ function GroupCard({
                       </span>
                       <StatusBadge
                         status={attempt.status}
-                        className="max-w-full whitespace-normal"
+                        endedReason={attempt.endedReason}
+                        scheduledFor={attempt.scheduledFor}
                       />
                     </div>
                     <div className="flex flex-wrap items-center justify-between gap-2">

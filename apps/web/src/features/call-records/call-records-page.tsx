@@ -1,4 +1,9 @@
-import { type CallGroup, formatOutcomeValue, type OutcomeQuestion } from "@ringback/contracts";
+import {
+  type CallGroup,
+  formatOutcomeValue,
+  type LeadOutcome,
+  type OutcomeQuestion,
+} from "@ringback/contracts";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, Download, RotateCw } from "lucide-react";
 import { Fragment, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -22,13 +27,14 @@ import { cn } from "@/lib/utils";
 import { CallDetailsSheet } from "./call-details-sheet-lazy";
 import { CallRecordCards } from "./call-record-cards";
 import { CallRecordsFilters } from "./call-records-filters";
+import { latestStatusOf } from "./card-content";
 import { type DetailsHandler, DetailsOpener } from "./details-opener";
 import { formatCallDate, formatDuration } from "./format";
 import { PlaybackControls, RecordingProgress } from "./playback-controls";
 import { exportLink, useCallGroups, useCallGroupsCount, useOutcomeQuestions } from "./queries";
 import { RecordingPlayerProvider, useRecordingPlayer } from "./recording-player";
 import { RespondentHoverCard } from "./respondent-hover-card";
-import { StatusBadge } from "./status-badge";
+import { LeadOutcomeBadge, StatusBadge } from "./status-badge";
 import {
   type CallRecordsParams,
   callRecordsSearch,
@@ -91,6 +97,17 @@ export function CallRecordsPage() {
 interface OpenDetails {
   callRecordId: string;
   opener: HTMLElement | null;
+  /** Its lead's outcome as the list said when it was opened (the details do not carry it). */
+  leadOutcome: LeadOutcome | null;
+}
+
+/** The lead outcome of the group an attempt belongs to, among the groups shown. */
+function leadOutcomeOfAttempt(
+  groups: readonly CallGroup[] | undefined,
+  callRecordId: string,
+): LeadOutcome | null {
+  const group = groups?.find((g) => g.attempts.some((a) => a.id === callRecordId));
+  return group?.leadOutcome ?? null;
 }
 
 function CallRecords({ organizationId }: { organizationId: string }) {
@@ -140,7 +157,15 @@ function CallRecords({ organizationId }: { organizationId: string }) {
       return next;
     });
   const openDetails = (callRecordId: string, opener: HTMLElement | null) =>
-    setDetails({ callRecordId, opener });
+    setDetails({
+      callRecordId,
+      opener,
+      leadOutcome: leadOutcomeOfAttempt(data?.groups, callRecordId),
+    });
+  // Kept up to date while the sheet is open (a live update may change it).
+  const detailsOutcome = details
+    ? (leadOutcomeOfAttempt(data?.groups, details.callRecordId) ?? details.leadOutcome)
+    : null;
 
   const downloadCsv = async () => {
     setExporting(true);
@@ -244,7 +269,9 @@ function CallRecords({ organizationId }: { organizationId: string }) {
                 <TableHead>Form</TableHead>
                 <TableHead>Respondent</TableHead>
                 <TableHead>Attempts</TableHead>
-                <TableHead>Latest Status</TableHead>
+                <TableHead>
+                  Latest Status <span className="block text-xs font-normal">and lead outcome</span>
+                </TableHead>
                 {sortHeader("date", "Last Called")}
                 {sortHeader("duration", "Total Duration")}
                 {columns.map((question) => (
@@ -287,6 +314,7 @@ function CallRecords({ organizationId }: { organizationId: string }) {
       <CallDetailsSheet
         organizationId={organizationId}
         callRecordId={details?.callRecordId ?? null}
+        leadOutcome={detailsOutcome}
         returnFocusTo={details?.opener ?? null}
         onClose={() => setDetails(null)}
       />
@@ -412,7 +440,10 @@ function GroupRows({
         </TableCell>
         <TableCell>{group.attempts.length}</TableCell>
         <TableCell>
-          <StatusBadge status={group.latestStatus} />
+          <div className="flex max-w-44 flex-col items-start gap-1.5">
+            <StatusBadge {...latestStatusOf(group)} />
+            <LeadOutcomeBadge outcome={group.leadOutcome} />
+          </div>
         </TableCell>
         <TableCell className="whitespace-nowrap text-muted-foreground">
           {formatCallDate(group.latestCallAt)}
@@ -448,7 +479,12 @@ function GroupRows({
                     />
                   </TableCell>
                   <TableCell>
-                    <StatusBadge status={attempt.status} />
+                    <StatusBadge
+                      status={attempt.status}
+                      endedReason={attempt.endedReason}
+                      scheduledFor={attempt.scheduledFor}
+                      className="max-w-44"
+                    />
                   </TableCell>
                   <TableCell />
                   <TableCell>{formatDuration(attempt.duration)}</TableCell>

@@ -1,14 +1,20 @@
+import { callStatuses, leadOutcomes } from "@ringback/contracts";
 import { describe, expect, it } from "vitest";
 import { pageWindow } from "@/lib/page-window";
 import { formatPhone } from "@/lib/phone-format";
 import { avatarUrl, emailHash, initials } from "./avatar";
 import {
+  endedReasonText,
   formatAnswer,
   formatCallDate,
   formatClock,
   formatDuration,
   formatInstant,
+  formatScheduledTime,
+  leadOutcomeTone,
   spokenDuration,
+  statusLabel,
+  statusText,
   statusTone,
 } from "./format";
 import { parseTranscript } from "./transcript";
@@ -34,14 +40,101 @@ describe("duration", () => {
       "Mar 2, 2026 3:04:05 PM",
     );
   });
+});
 
-  it("colours statuses", () => {
+describe("an attempt's status", () => {
+  it("is green only when a person answered; voicemail amber, pending blue, failed red", () => {
     expect(statusTone("answered")).toBe("success");
-    expect(statusTone("completed")).toBe("success");
-    expect(statusTone("in-progress")).toBe("info");
-    expect(statusTone("busy")).toBe("muted");
-    expect(statusTone("no-answer")).toBe("muted");
-    expect(statusTone("failed")).toBe("muted");
+    expect(statusTone("voicemail")).toBe("warning");
+    for (const pending of ["scheduled", "dialling", "ringing", "in-progress"] as const) {
+      expect(statusTone(pending)).toBe("info");
+    }
+    expect(statusTone("failed")).toBe("danger");
+    for (const quiet of ["no-answer", "busy", "canceled", "not-called"] as const) {
+      expect(statusTone(quiet)).toBe("muted");
+    }
+    // Nothing but answered is the answered green.
+    expect(callStatuses.filter((status) => statusTone(status) === "success")).toEqual(["answered"]);
+  });
+
+  it("says when a scheduled attempt is due: the time today, the date and time another day", () => {
+    const now = new Date(2026, 10, 3, 9, 30);
+    expect(formatScheduledTime(new Date(2026, 10, 3, 14, 5).toISOString(), now)).toBe("2:05 PM");
+    expect(formatScheduledTime(new Date(2026, 10, 3, 23, 59).toISOString(), now)).toBe("11:59 PM");
+    expect(formatScheduledTime(new Date(2026, 10, 4, 0, 10).toISOString(), now)).toBe(
+      "Nov 4, 12:10 AM",
+    );
+    // The same day of another month or year is another day.
+    expect(formatScheduledTime(new Date(2026, 11, 3, 14, 5).toISOString(), now)).toBe(
+      "Dec 3, 2:05 PM",
+    );
+    expect(formatScheduledTime(new Date(2027, 10, 3, 14, 5).toISOString(), now)).toBe(
+      "Nov 3, 2:05 PM",
+    );
+    expect(formatScheduledTime("not a date", now)).toBeNull();
+
+    const today = new Date(2026, 10, 3, 14, 5).toISOString();
+    expect(statusLabel("scheduled", today, now)).toBe("Scheduled for 2:05 PM");
+    expect(statusLabel("scheduled", new Date(2026, 10, 5, 8, 0).toISOString(), now)).toBe(
+      "Scheduled for Nov 5, 8:00 AM",
+    );
+    // Without a known time it is just Scheduled; other statuses keep their label.
+    expect(statusLabel("scheduled", null, now)).toBe("Scheduled");
+    expect(statusLabel("scheduled", "garbage", now)).toBe("Scheduled");
+    expect(statusLabel("ringing", today, now)).toBe("Ringing");
+    expect(statusLabel("in-progress")).toBe("In progress");
+  });
+
+  it("says why it ended, beside the status", () => {
+    expect(statusText({ status: "failed", endedReason: "carrier-error" })).toBe(
+      "Failed · Carrier error",
+    );
+    expect(statusText({ status: "failed", endedReason: "invalid-number" })).toBe(
+      "Failed · Invalid number",
+    );
+    expect(statusText({ status: "voicemail", endedReason: "voicemail-message-left" })).toBe(
+      "Voicemail · Voicemail: message left",
+    );
+    expect(statusText({ status: "not-called", endedReason: "blocked-dnc" })).toBe(
+      "Not called · Blocked: on do-not-call list",
+    );
+    expect(statusText({ status: "answered", endedReason: "transferred" })).toBe(
+      "Answered · Transferred",
+    );
+    expect(statusText({ status: "canceled", endedReason: "canceled-by-user" })).toBe(
+      "Canceled · Canceled by a team member",
+    );
+    // No reason given: the status alone.
+    expect(statusText({ status: "failed", endedReason: null })).toBe("Failed");
+    // A reason that only repeats the status is left out; a pending attempt has none to show.
+    expect(endedReasonText("busy", "busy")).toBeNull();
+    expect(endedReasonText("no-answer", "declined")).toBe("Declined by the lead");
+    expect(endedReasonText("in-progress", "hung-up-by-lead")).toBeNull();
+    expect(
+      statusText(
+        {
+          status: "scheduled",
+          endedReason: null,
+          scheduledFor: new Date(2026, 0, 2, 9).toISOString(),
+        },
+        new Date(2026, 0, 2, 8),
+      ),
+    ).toBe("Scheduled for 9:00 AM");
+  });
+
+  it("makes opted-out and transferred leads stand out", () => {
+    expect(leadOutcomeTone("opted-out")).toBe("danger");
+    expect(leadOutcomeTone("transferred")).toBe("default");
+    expect(leadOutcomeTone("meeting-booked")).toBe("success");
+    for (const quiet of ["reached", "voicemail-left", "not-reached-yet", "not-reached"] as const) {
+      expect(leadOutcomeTone(quiet)).toBe("outline");
+    }
+    // Opted out and transferred each have a look of their own.
+    const loud: string[] = ["opted-out", "transferred"];
+    const others = leadOutcomes.filter((o) => !loud.includes(o));
+    for (const outcome of ["opted-out", "transferred"] as const) {
+      expect(others.map(leadOutcomeTone)).not.toContain(leadOutcomeTone(outcome));
+    }
   });
 });
 

@@ -1,14 +1,16 @@
 import type { CallAttemptItem, OutcomeQuestion } from "@ringback/contracts";
 import { describe, expect, it } from "vitest";
-import { cardAnswers, cardTitle, featuredAttempt } from "./card-content";
+import { cardAnswers, cardTitle, featuredAttempt, latestStatusOf } from "./card-content";
 
 function attempt(callAttempt: number, hasRecording: boolean): CallAttemptItem {
   return {
     id: `call-${callAttempt}`,
     callAttempt,
     status: hasRecording ? "answered" : "no-answer",
+    endedReason: hasRecording ? "hung-up-by-lead" : "no-answer",
     duration: hasRecording ? 42 : null,
     createdAt: "2026-11-03T16:05:00.000Z",
+    scheduledFor: null,
     hasRecording,
   };
 }
@@ -45,5 +47,36 @@ describe("a call record card (issue 16 §4)", () => {
       ["Budget", "25,000"],
     ]);
     expect(cardAnswers(null, questions)).toEqual([]);
+  });
+
+  it("shows the latest status with the latest attempt's reason and due time", () => {
+    const failed: CallAttemptItem = {
+      ...attempt(1, false),
+      status: "failed",
+      endedReason: "carrier-error",
+    };
+    const retry: CallAttemptItem = {
+      ...attempt(2, false),
+      status: "scheduled",
+      endedReason: null,
+      scheduledFor: "2026-11-03T18:00:00.000Z",
+    };
+    expect(
+      latestStatusOf({ latestStatus: "failed", latestCallId: "call-1", attempts: [failed] }),
+    ).toEqual({ status: "failed", endedReason: "carrier-error", scheduledFor: null });
+    expect(
+      latestStatusOf({
+        latestStatus: "scheduled",
+        latestCallId: "call-2",
+        attempts: [failed, retry],
+      }),
+    ).toEqual({ status: "scheduled", endedReason: null, scheduledFor: "2026-11-03T18:00:00.000Z" });
+    // The latest attempt missing, or no longer with that status: the status alone.
+    expect(
+      latestStatusOf({ latestStatus: "failed", latestCallId: "call-9", attempts: [failed] }),
+    ).toEqual({ status: "failed", endedReason: null, scheduledFor: null });
+    expect(
+      latestStatusOf({ latestStatus: "answered", latestCallId: "call-1", attempts: [failed] }),
+    ).toEqual({ status: "answered", endedReason: null, scheduledFor: null });
   });
 });

@@ -1,6 +1,8 @@
 import {
   type CallAttemptItem,
   type CallGroup,
+  type CallStatus,
+  type EndedReason,
   formatOutcomeValue,
   type OutcomeQuestion,
 } from "@ringback/contracts";
@@ -28,4 +30,24 @@ export function cardAnswers(
     const value = formatOutcomeValue(outcomes?.[question.key]);
     return value ? [{ question, value }] : [];
   });
+}
+
+/**
+ * A group's latest status as its badge shows it: with the latest attempt's ended reason and due
+ * time (none when the list's attempts do not include it, or it no longer has that status).
+ */
+export function latestStatusOf(
+  group: Pick<CallGroup, "latestStatus" | "latestCallId" | "attempts">,
+): {
+  status: CallStatus;
+  endedReason: EndedReason | null;
+  scheduledFor: string | null;
+} {
+  const latest = group.attempts.find((a) => a.id === group.latestCallId);
+  const same = latest?.status === group.latestStatus;
+  return {
+    status: group.latestStatus,
+    endedReason: same ? latest.endedReason : null,
+    scheduledFor: same ? latest.scheduledFor : null,
+  };
 }

@@ -1,4 +1,12 @@
-import { type CallStatus, callStatusLabels, type SubmittedAnswerValue } from "@ringback/contracts";
+import {
+  type CallStatus,
+  callStatusLabels,
+  type EndedReason,
+  endedReasonLabels,
+  isPendingStatus,
+  type LeadOutcome,
+  type SubmittedAnswerValue,
+} from "@ringback/contracts";
 
 /** SPEC.md §9: 'N/A' if 0 or missing, '< 1 min' under a minute, otherwise '{n} min' (rounded). */
 export function formatDuration(seconds: number | null | undefined): string {
@@ -43,11 +51,95 @@ function dateText(format: Intl.DateTimeFormat, iso: string): string {
 /** What each status reads as (one table with the server's, in the contracts). */
 export const STATUS_LABELS: Record<CallStatus, string> = callStatusLabels;
 
-/** SPEC.md §2 status colours: answered and completed green, in progress blue, others grey. */
-export function statusTone(status: CallStatus): "success" | "info" | "muted" {
-  if (status === "answered" || status === "completed") return "success";
-  if (status === "in-progress") return "info";
+/** A status badge's colour (a Badge variant). */
+export type StatusTone = "success" | "info" | "warning" | "danger" | "muted";
+
+/**
+ * Answered green; voicemail amber (a machine, not a person: never the answered green); a call
+ * not ended yet blue; failed red; the rest (no answer, busy, canceled, not called) grey.
+ */
+export function statusTone(status: CallStatus): StatusTone {
+  if (status === "answered") return "success";
+  if (status === "voicemail") return "warning";
+  if (isPendingStatus(status)) return "info";
+  if (status === "failed") return "danger";
   return "muted";
+}
+
+const TIME = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", hour12: true });
+const DAY_AND_TIME = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
+
+/**
+ * When a scheduled attempt is due, in the browser's time zone: "2:05 PM" today, "Nov 3, 2:05 PM"
+ * another day; null for a time that cannot be read.
+ */
+export function formatScheduledTime(iso: string, now: Date = new Date()): string | null {
+  const due = new Date(iso);
+  if (Number.isNaN(due.getTime())) return null;
+  const today =
+    due.getFullYear() === now.getFullYear() &&
+    due.getMonth() === now.getMonth() &&
+    due.getDate() === now.getDate();
+  const parts = (today ? TIME : DAY_AND_TIME).formatToParts(due);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? "";
+  const time = `${part("hour")}:${part("minute")} ${part("dayPeriod")}`;
+  return today ? time : `${part("month")} ${part("day")}, ${time}`;
+}
+
+/** A status badge's words: its label, or "Scheduled for 2:05 PM" when a scheduled time is known. */
+export function statusLabel(
+  status: CallStatus,
+  scheduledFor: string | null = null,
+  now: Date = new Date(),
+): string {
+  const due =
+    status === "scheduled" && scheduledFor ? formatScheduledTime(scheduledFor, now) : null;
+  return due ? `Scheduled for ${due}` : STATUS_LABELS[status];
+}
+
+/**
+ * The ended reason shown beside a status ("Carrier error"): none while the attempt has not
+ * ended, without a reason, or when the reason only repeats the status ("Busy · Line busy").
+ */
+export function endedReasonText(
+  status: CallStatus,
+  endedReason: EndedReason | null | undefined,
+): string | null {
+  if (!endedReason || isPendingStatus(status)) return null;
+  if (status === "busy" && endedReason === "busy") return null;
+  return endedReasonLabels[endedReason];
+}
+
+/** An attempt's status in words, with its reason: "Failed · Carrier error". */
+export function statusText(
+  attempt: { status: CallStatus; endedReason?: EndedReason | null; scheduledFor?: string | null },
+  now: Date = new Date(),
+): string {
+  const label = statusLabel(attempt.status, attempt.scheduledFor ?? null, now);
+  const reason = endedReasonText(attempt.status, attempt.endedReason);
+  return reason ? `${label} · ${reason}` : label;
+}
+
+/** A lead outcome badge's colour (a Badge variant). */
+export type LeadOutcomeTone = "danger" | "default" | "success" | "outline";
+
+/**
+ * What a business acts on stands out: an opted-out lead (never call again) in red, a call
+ * transferred to a person in the solid primary colour, a booked meeting in green; the other
+ * outcomes are outlined, apart from the filled status badges beside them.
+ */
+export function leadOutcomeTone(outcome: LeadOutcome): LeadOutcomeTone {
+  if (outcome === "opted-out") return "danger";
+  if (outcome === "transferred") return "default";
+  if (outcome === "meeting-booked") return "success";
+  return "outline";
 }
 
 /** An answer as text: a ticked box is Yes or No, choices are listed, nothing is 'No answer'. */

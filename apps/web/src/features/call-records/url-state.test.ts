@@ -64,6 +64,16 @@ describe("the page's URL", () => {
     ).toBeNull();
   });
 
+  it("filters by any of the statuses; a link with a status that no longer exists shows all", () => {
+    for (const status of ["scheduled", "voicemail", "not-called", "canceled"] as const) {
+      expect(parse(`status=${status}`).status).toBe(status);
+      expect(callRecordsSearch({ ...DEFAULT_PARAMS, status }).toString()).toBe(`status=${status}`);
+    }
+    for (const old of ["completed", "invalid-number", "blocked-dnc", "blocked-hours"]) {
+      expect(parse(`status=${old}`).status).toBeNull();
+    }
+  });
+
   it("says when a custom range ends before it starts", () => {
     expect(customRangeError({ from: "2026-11-15", to: "2026-11-01" })).toBe(
       "The end date is before the start date.",

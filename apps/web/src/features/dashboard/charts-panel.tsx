@@ -1,4 +1,9 @@
-import { type ChartStatus, chartStatuses, type DashboardCharts } from "@ringback/contracts";
+import {
+  type ChartStatus,
+  chartStatuses,
+  chartStatusLabels,
+  type DashboardCharts,
+} from "@ringback/contracts";
 import { useMemo, useState } from "react";
 import { Card } from "@/components/ui/card";
 import {
@@ -22,14 +27,23 @@ import { type DayRow, dayRows, formatDuration, formatRate, perDaySummary, plural
  * Issue 14 §3: the dashboard's charts (calls per day as an SVG stacked bar chart, the rest as
  * HTML). This module is imported lazily by charts-section.tsx: only the dashboard loads it.
  */
-const statusConfig = {
-  answered: { label: "Answered", color: "var(--success)" },
-  completed: { label: "Completed", color: "var(--chart-completed)" },
-  "no-answer": { label: "No answer", color: "var(--warning)" },
-  busy: { label: "Busy", color: "var(--chart-busy)" },
-  failed: { label: "Failed", color: "var(--destructive)" },
-  blocked: { label: "Blocked", color: "var(--chart-blocked)" },
-} satisfies Record<ChartStatus, { label: string; color: string }> & ChartConfig;
+const statusColors: Record<ChartStatus, string> = {
+  answered: "var(--success)",
+  // Amber: a machine picked up, not a person (never the answered green).
+  voicemail: "var(--warning)",
+  "no-answer": "var(--chart-no-answer)",
+  busy: "var(--chart-busy)",
+  failed: "var(--destructive)",
+  "not-called": "var(--chart-not-called)",
+};
+
+/** Each status's legend label (the contracts' words) and colour, in the bars' order. */
+const statusConfig = Object.fromEntries(
+  chartStatuses.map((status) => [
+    status,
+    { label: chartStatusLabels[status], color: statusColors[status] },
+  ]),
+) as Record<ChartStatus, { label: string; color: string }> satisfies ChartConfig;
 
 export default function ChartsPanel({ charts }: { charts: DashboardCharts }) {
   return (
@@ -162,7 +176,7 @@ function DayTooltip({ row }: { row: DayRow }) {
 }
 
 function AnswerRate({ charts }: { charts: DashboardCharts }) {
-  const { answered, finalCalls, answerRate, inProgress } = charts.totals;
+  const { answered, finalCalls, answerRate, inProgress, scheduled } = charts.totals;
   return (
     <FigureCard
       title="Answer Rate"
@@ -180,6 +194,7 @@ function AnswerRate({ charts }: { charts: DashboardCharts }) {
           ? "No finished calls yet."
           : `${answered.toLocaleString("en-US")} of ${plural(finalCalls, "finished call")} answered.`}
         {inProgress > 0 ? ` ${inProgress.toLocaleString("en-US")} still in progress.` : ""}
+        {scheduled > 0 ? ` ${scheduled.toLocaleString("en-US")} scheduled.` : ""}
       </p>
     </FigureCard>
   );

@@ -9,7 +9,14 @@ import {
   perDaySummary,
 } from "./charts";
 
-const zero = { answered: 0, completed: 0, "no-answer": 0, busy: 0, failed: 0, blocked: 0 };
+const zero = {
+  answered: 0,
+  voicemail: 0,
+  "no-answer": 0,
+  busy: 0,
+  failed: 0,
+  "not-called": 0,
+};
 
 function charts(perDay: DashboardCharts["perDay"]): DashboardCharts {
   return {
@@ -23,6 +30,7 @@ function charts(perDay: DashboardCharts["perDay"]): DashboardCharts {
       finalCalls: 0,
       answered: 0,
       inProgress: 0,
+      scheduled: 0,
       blocked: 0,
       answerRate: null,
     },
@@ -78,12 +86,15 @@ describe("the dashboard charts' shaping (issue 14 §3)", () => {
       perDaySummary(
         charts([
           { day: "2026-11-01", counts: { ...zero, answered: 1 } },
-          { day: "2026-11-02", counts: { ...zero, answered: 2, "no-answer": 1, blocked: 1 } },
-          { day: "2026-11-03", counts: zero },
+          {
+            day: "2026-11-02",
+            counts: { ...zero, answered: 2, voicemail: 2, "no-answer": 1, "not-called": 1 },
+          },
+          { day: "2026-11-03", counts: { ...zero, failed: 1 } },
         ]),
       ),
     ).toBe(
-      "Calls per day over the last 3 days: 5 finished calls (3 answered, 1 no answer, 1 blocked). Busiest day Nov 2 with 4 calls.",
+      "Calls per day over the last 3 days: 8 finished calls (3 answered, 2 voicemail, 1 no answer, 1 failed, 1 not called). Busiest day Nov 2 with 6 calls.",
     );
   });
 

@@ -1,4 +1,4 @@
-import type { TestCallState } from "@ringback/contracts";
+import { endedReasonLabels, type TestCallState } from "@ringback/contracts";
 import { AlertTriangle, Check, Loader2, RotateCw } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
@@ -7,16 +7,18 @@ import { Button } from "@/components/ui/button";
 import { formatPhone } from "@/lib/phone-format";
 import { useUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
-import { formatClock, STATUS_LABELS, statusTone } from "../call-records/format";
+import { formatClock } from "../call-records/format";
+import { StatusBadge } from "../call-records/status-badge";
 import { useTestCall } from "./queries";
 import {
+  hasEnded,
   liveHeading,
   type Refusal,
   refusalOf,
   resultHeading,
   stepOf,
   TEST_CALL_STEPS,
-  wasAnswered,
+  wasConnected,
 } from "./test-call-progress";
 import type { TestCallSession } from "./test-call-session";
 
@@ -63,7 +65,7 @@ function Placing() {
   return (
     <div className="flex flex-col gap-4">
       <Steps current={0} />
-      <Heading busy>{liveHeading("queued", phone)}</Heading>
+      <Heading busy>{liveHeading("dialling", phone)}</Heading>
     </div>
   );
 }
@@ -107,12 +109,13 @@ function LiveCall({
 }) {
   const call = useTestCall(organizationId, assistantId, callRecordId);
   const state = call.data ?? null;
+  const ended = hasEnded(state);
   const phone = formatPhone(phoneNumber);
   return (
     <div className="flex flex-col gap-4" data-test-call={callRecordId}>
       <Steps
         current={stepOf(state)}
-        failed={state?.final ? !wasAnswered(state.status) : false}
+        failed={state && ended ? !wasConnected(state.status) : false}
         paused={call.isError}
       />
       {(state?.simulated ?? simulated) ? (
@@ -123,14 +126,14 @@ function LiveCall({
           The call simulator plays this call: no real phone rings.
         </p>
       ) : null}
-      {state?.final ? (
+      {state && ended ? (
         <CallResult call={state} />
       ) : (
         <>
           {/* Not busy while the dialog has lost touch with the call: it does not know. */}
-          <Heading busy={!call.isError}>{liveHeading(state?.livePhase ?? null, phone)}</Heading>
+          <Heading busy={!call.isError}>{liveHeading(state?.status ?? null, phone)}</Heading>
           <p className="text-sm text-muted-foreground">
-            {state?.livePhase === "in-progress"
+            {state?.status === "in-progress"
               ? "The transcript and summary show here when the call ends."
               : "Answer your phone: the assistant speaks first."}{" "}
             Closing this does not end the call.
@@ -172,15 +175,17 @@ function CallResult({ call }: { call: TestCallState }) {
   const conversationId = useId();
   return (
     <div className="flex flex-col gap-4">
-      <Heading>{resultHeading(call.status)}</Heading>
+      <Heading>{resultHeading(call.status, call.endedReason)}</Heading>
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <Badge variant={statusTone(call.status)}>{STATUS_LABELS[call.status]}</Badge>
+        <StatusBadge status={call.status} endedReason={call.endedReason} />
         <span className="text-muted-foreground">
           Duration{" "}
           <span className="text-foreground tabular-nums">{formatClock(call.durationSeconds)}</span>
         </span>
       </div>
-      {call.errorMessage ? (
+      {/* The server's own words, unless they only repeat the reason beside the status. */}
+      {call.errorMessage &&
+      call.errorMessage !== (call.endedReason ? endedReasonLabels[call.endedReason] : null) ? (
         <p className="text-sm break-words text-destructive">{call.errorMessage}</p>
       ) : null}
       <section aria-labelledby={summaryId} className="flex flex-col gap-1.5">
@@ -188,7 +193,8 @@ function CallResult({ call }: { call: TestCallState }) {
           Summary
         </h3>
         <p className="text-sm leading-relaxed break-words text-muted-foreground">
-          {call.summary || "No summary for this call."}
+          {call.summary ||
+            (call.final ? "No summary for this call." : "The summary is on its way…")}
         </p>
       </section>
       <section aria-labelledby={conversationId} className="flex flex-col gap-1.5">
@@ -196,7 +202,9 @@ function CallResult({ call }: { call: TestCallState }) {
           Transcript
         </h3>
         {lines.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No transcript for this call.</p>
+          <p className="text-sm text-muted-foreground">
+            {call.final ? "No transcript for this call." : "The transcript is on its way…"}
+          </p>
         ) : (
           // Scrolls on its own, so that Close stays in view: reachable by keyboard to scroll it.
           <ol

@@ -1,28 +1,53 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError } from "@/lib/api-client";
-import { liveHeading, refusalOf, resultHeading, stepOf } from "./test-call-progress";
+import {
+  hasEnded,
+  liveHeading,
+  refusalOf,
+  resultHeading,
+  stepOf,
+  wasConnected,
+} from "./test-call-progress";
 
 describe("Call me now: the dialog's words for each moment of a test call", () => {
-  it("follows the call from calling to ringing to in progress to its end", () => {
+  it("follows the call's status from calling to ringing to in progress to its end", () => {
     expect(stepOf(null)).toBe(0);
-    expect(stepOf({ final: false, livePhase: "queued" })).toBe(0);
-    expect(stepOf({ final: false, livePhase: "ringing" })).toBe(1);
-    expect(stepOf({ final: false, livePhase: "in-progress" })).toBe(2);
-    expect(stepOf({ final: true, livePhase: null })).toBe(3);
+    expect(stepOf({ final: false, status: "scheduled" })).toBe(0);
+    expect(stepOf({ final: false, status: "dialling" })).toBe(0);
+    expect(stepOf({ final: false, status: "ringing" })).toBe(1);
+    expect(stepOf({ final: false, status: "in-progress" })).toBe(2);
+    expect(stepOf({ final: true, status: "answered" })).toBe(3);
+    expect(stepOf({ final: true, status: "not-called" })).toBe(3);
+    // A final status ends the call even before the server's last word (summary, transcript).
+    expect(stepOf({ final: false, status: "voicemail" })).toBe(3);
+    expect(hasEnded({ final: false, status: "busy" })).toBe(true);
+    expect(hasEnded({ final: false, status: "ringing" })).toBe(false);
+    expect(hasEnded(null)).toBe(false);
 
-    expect(liveHeading("queued", "+1 415 555 0123")).toBe("Calling your phone +1 415 555 0123…");
+    expect(liveHeading("dialling", "+1 415 555 0123")).toBe("Calling your phone +1 415 555 0123…");
+    expect(liveHeading("scheduled", null)).toBe("Calling your phone…");
     expect(liveHeading(null, null)).toBe("Calling your phone…");
     expect(liveHeading("ringing", "+1 415 555 0123")).toBe("Ringing…");
     expect(liveHeading("in-progress", "+1 415 555 0123")).toBe("In progress");
   });
 
   it("says what happened in the end", () => {
-    expect(resultHeading("answered")).toBe("Call ended");
-    expect(resultHeading("completed")).toBe("Call ended");
+    expect(resultHeading("answered", "hung-up-by-lead")).toBe("Call ended");
+    expect(resultHeading("voicemail", "voicemail-no-message")).toBe("Voicemail");
     expect(resultHeading("no-answer")).toBe("No answer");
     expect(resultHeading("busy")).toBe("The line was busy");
-    expect(resultHeading("failed")).toBe("The call failed");
-    expect(resultHeading("blocked-dnc")).toBe("The call was not placed");
+    expect(resultHeading("failed", "carrier-error")).toBe("The call failed");
+    expect(resultHeading("failed", "invalid-number")).toBe("The number cannot be called");
+    expect(resultHeading("canceled", "canceled-by-user")).toBe("The call was canceled");
+    expect(resultHeading("not-called", "blocked-dnc")).toBe("The call was not placed");
+  });
+
+  it("counts a voicemail as connected (not a call that went nowhere), never as answered", () => {
+    expect(wasConnected("answered")).toBe(true);
+    expect(wasConnected("voicemail")).toBe(true);
+    for (const status of ["no-answer", "busy", "failed", "canceled", "not-called"] as const) {
+      expect(wasConnected(status)).toBe(false);
+    }
   });
 
   it("shows why a call was refused in the server's words, by reason", () => {

@@ -1,8 +1,9 @@
-import type {
-  CallLivePhase,
-  CallStatus,
-  TestCallRefusal,
-  TestCallState,
+import {
+  type CallStatus,
+  type EndedReason,
+  isPendingStatus,
+  type TestCallRefusal,
+  type TestCallState,
 } from "@ringback/contracts";
 import { ApiRequestError } from "@/lib/api-client";
 
@@ -14,49 +15,59 @@ import { ApiRequestError } from "@/lib/api-client";
 /** The steps the dialog shows, in order; the last is the result. */
 export const TEST_CALL_STEPS = ["Calling", "Ringing", "In progress", "Ended"] as const;
 
-/** Where the call is, for the steps: 0 calling … 3 ended. */
-export function stepOf(state: Pick<TestCallState, "final" | "livePhase"> | null): number {
+/**
+ * Whether the call has ended: the server's final word, or a status that is no longer pending
+ * (its summary and transcript may still be on their way).
+ */
+export function hasEnded(state: Pick<TestCallState, "final" | "status"> | null): boolean {
+  return state !== null && (state.final || !isPendingStatus(state.status));
+}
+
+/** Where the call is, from its status, for the steps: 0 calling … 3 ended. */
+export function stepOf(state: Pick<TestCallState, "final" | "status"> | null): number {
   if (!state) return 0;
-  if (state.final) return 3;
-  if (state.livePhase === "in-progress") return 2;
-  if (state.livePhase === "ringing") return 1;
+  if (hasEnded(state)) return 3;
+  if (state.status === "in-progress") return 2;
+  if (state.status === "ringing") return 1;
+  // Scheduled or dialling: being placed.
   return 0;
 }
 
 /** The heading while the call has not ended (phone: as people read it, or null). */
-export function liveHeading(phase: CallLivePhase | null, phone: string | null): string {
-  if (phase === "in-progress") return "In progress";
-  if (phase === "ringing") return "Ringing…";
+export function liveHeading(status: CallStatus | null, phone: string | null): string {
+  if (status === "in-progress") return "In progress";
+  if (status === "ringing") return "Ringing…";
   return phone ? `Calling your phone ${phone}…` : "Calling your phone…";
 }
 
 /** The result's heading: what happened, in a few words. */
-export function resultHeading(status: CallStatus): string {
+export function resultHeading(status: CallStatus, endedReason: EndedReason | null = null): string {
   switch (status) {
     case "answered":
-    case "completed":
       return "Call ended";
+    case "voicemail":
+      return "Voicemail";
     case "no-answer":
       return "No answer";
     case "busy":
       return "The line was busy";
     case "failed":
-      return "The call failed";
-    case "invalid-number":
-      return "The number cannot be called";
-    case "blocked-dnc":
-    case "blocked-consent":
-    case "blocked-limit":
-    case "blocked-hours":
+      return endedReason === "invalid-number" ? "The number cannot be called" : "The call failed";
+    case "canceled":
+      return "The call was canceled";
+    case "not-called":
       return "The call was not placed";
     default:
       return "Call ended";
   }
 }
 
-/** Whether the call reached someone (a person or a voicemail box): a transcript is expected. */
-export function wasAnswered(status: CallStatus): boolean {
-  return status === "answered" || status === "completed";
+/**
+ * Whether the call was connected (a person, or a voicemail box): a transcript is expected, and
+ * the steps do not end in the grey of a call that went nowhere.
+ */
+export function wasConnected(status: CallStatus): boolean {
+  return status === "answered" || status === "voicemail";
 }
 
 export type Refusal = {

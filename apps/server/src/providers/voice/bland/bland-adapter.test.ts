@@ -2,16 +2,21 @@ import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { isRetryableEnding } from "@ringback/contracts";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseAllowedNetworks } from "../../../lib/outbound-addresses.ts";
 import { createOutboundClient } from "../../../lib/outbound-http.ts";
-import { isRetryable, type PlaceCallInput, VoiceProviderError } from "../voice-provider.ts";
+import { type PlaceCallInput, VoiceProviderError } from "../voice-provider.ts";
 import { toCallerNumbers, toVoiceOptions } from "./bland-account.ts";
 import {
+  BLAND_CALL_ENDED_BY,
+  BLAND_STATUSES,
+  blandFailureReason,
+  blandState,
+  isBlandCarrierError,
   isBlandInvalidNumber,
-  mapBlandPhase,
-  mapBlandStatus,
+  mapBlandCall,
   mapTranscript,
   minutesToSeconds,
   parseBlandWebhook,
@@ -514,22 +519,38 @@ describe("getCall and findCallsByAttempt", () => {
       body: JSON.parse(docsCall),
     };
     const outcome = await provider().getCall("c1234567-89ab-cdef-0123-456789abcdef");
-    expect(outcome).toMatchObject({ status: "answered", final: true, durationSeconds: 71 });
+    expect(outcome).toMatchObject({
+      status: "answered",
+      endedReason: null,
+      final: true,
+      durationSeconds: 71,
+    });
     expect(recorded[0]!.headers.authorization).toBe("key_123");
     await expect(provider().getCall("nope")).resolves.toBeNull();
   });
 
-  it("lists recent calls and keeps those of the attempt (looking up items without metadata)", async () => {
+  it("lists recent calls and keeps those of the attempt, looking up items without metadata and ended ones", async () => {
     routes["GET /v1/calls"] = {
       status: 200,
       body: {
-        total_count: 3,
+        total_count: 4,
         calls: [
-          { call_id: "a", queue_status: "complete", metadata: { attempt_id: "att_1" } },
+          // List items carry no transcript: whether the person spoke is in Call Details.
+          {
+            call_id: "a",
+            queue_status: "complete",
+            answered_by: "unknown",
+            metadata: { attempt_id: "att_1" },
+          },
           { call_id: "b", queue_status: "complete", metadata: { attempt_id: "att_2" } },
           { call_id: "c", queue_status: "started" },
+          { call_id: "d", status: "busy", metadata: { attempt_id: "att_1" } },
         ],
       },
+    };
+    routes["GET /v1/calls/a"] = {
+      status: 200,
+      body: { ...JSON.parse(docsCall), call_id: "a", metadata: { attempt_id: "att_1" } },
     };
     routes["GET /v1/calls/c"] = {
       status: 200,
@@ -539,13 +560,31 @@ describe("getCall and findCallsByAttempt", () => {
       attemptId: "att_1",
       phoneNumber: "+14155550123",
     });
-    expect(found.map((o) => [o.providerCallId, o.status, o.final])).toEqual([
-      ["a", "completed", true],
-      ["c", "in-progress", false],
+    // "a" read in full: the person spoke. "c" is live. "d" cannot be read again: as listed.
+    expect(found.map((o) => [o.providerCallId, o.status, o.endedReason, o.final])).toEqual([
+      ["a", "answered", null, true],
+      ["c", "in-progress", null, false],
+      ["d", "busy", "busy", true],
     ]);
     // Only the calls to the attempt's number: others cannot push it out of the window.
     expect(recorded[0]!.url).toBe("/v1/calls?to_number=%2B14155550123&from=0&to=200");
-    expect(recorded).toHaveLength(2);
+    expect(recorded.map((r) => r.url.split("?")[0])).toEqual([
+      "/v1/calls",
+      "/v1/calls/a",
+      "/v1/calls/c",
+      "/v1/calls/d",
+    ]);
+    // Past the lookup limit, an ended call is as listed (no transcript: no one spoke).
+    recorded = [];
+    const listedOnly = await provider({ reconcileDetailLimit: 0 }).findCallsByAttempt({
+      attemptId: "att_1",
+      phoneNumber: "+14155550123",
+    });
+    expect(listedOnly.map((o) => [o.providerCallId, o.status, o.endedReason])).toEqual([
+      ["a", "no-answer", "no-one-spoke"],
+      ["d", "busy", "busy"],
+    ]);
+    expect(recorded).toHaveLength(1);
   });
 });
 
@@ -578,59 +617,79 @@ describe("fetchRecording", () => {
   });
 });
 
-describe("mapBlandStatus", () => {
-  it.each([
-    [{ status: "completed", answered_by: "human" }, "answered", true],
-    [{ status: "completed", answered_by: "voicemail" }, "completed", true],
-    [{ status: "completed", answered_by: "unknown" }, "completed", true],
-    [{ status: "completed" }, "completed", true],
-    [{ queue_status: "complete", answered_by: "human" }, "answered", true],
-    [{ status: "queued" }, "in-progress", false],
-    [{ status: "started" }, "in-progress", false],
-    [{ status: "in-progress" }, "in-progress", false],
-    [{ queue_status: "new" }, "in-progress", false],
-    [{ status: "busy" }, "busy", true],
-    [{ status: "no-answer" }, "no-answer", true],
-    [{ status: "no_answer" }, "no-answer", true],
-    [{ status: "completed", answered_by: "no-answer" }, "no-answer", true],
-    [{ status: "failed" }, "failed", true],
-    [{ status: "error" }, "failed", true],
-    [{ status: "canceled" }, "failed", true],
-    [{ queue_status: "call_error" }, "failed", true],
-    [{ status: "started", completed: true, answered_by: "human" }, "answered", true],
-    [{}, "in-progress", false],
-    [{ status: "something-new" }, "in-progress", false],
-  ] as const)("%j → %s (final %s)", (payload, status, final) => {
-    expect(mapBlandStatus(payload)).toEqual({ status, final });
+describe("the status table (Bland's status and queue_status)", () => {
+  const dialling = { final: false, status: "dialling" };
+  const ringing = { final: false, status: "ringing" };
+  const live = { final: false, status: "in-progress" };
+  const ended = { final: true, ending: "ended" };
+  const failed = { final: true, ending: "failed" };
+  const rows = [
+    ["new", dialling],
+    ["queued", dialling],
+    ["allocated", dialling],
+    ["initiated", ringing],
+    ["ringing", ringing],
+    ["started", live],
+    ["in-progress", live],
+    ["active", live],
+    ["completed", ended],
+    ["complete", ended],
+    // "Error occurred after the call was completed. Ex. A post-call webhook failed."
+    ["complete-error", ended],
+    ["busy", { final: true, ending: "busy" }],
+    ["no-answer", { final: true, ending: "no-answer" }],
+    ["noanswer", { final: true, ending: "no-answer" }],
+    ["failed", failed],
+    ["error", failed],
+    ["canceled", failed],
+    ["cancelled", failed],
+  ] as const;
+
+  it.each(rows)("%s → %j, as status or as queue_status", (value, state) => {
+    expect(blandState({ status: value })).toEqual(state);
+    expect(blandState({ queue_status: value.replaceAll("-", "_") })).toEqual(state);
+    expect(blandState({ status: ` ${value.toUpperCase()} ` })).toEqual(state);
   });
 
-  it("says where a call that has not ended is (queued, ringing, in progress)", () => {
-    expect(mapBlandPhase({ status: "queued" })).toBe("queued");
-    expect(mapBlandPhase({ queue_status: "new" })).toBe("queued");
-    expect(mapBlandPhase({ status: "ringing" })).toBe("ringing");
-    expect(mapBlandPhase({ status: "in-progress" })).toBe("in-progress");
-    expect(mapBlandPhase({ status: "something-new", queue_status: "started" })).toBe("in-progress");
-    expect(mapBlandPhase({})).toBe("queued");
-    expect(toCallOutcome({ call_id: "c", status: "in-progress" })).toMatchObject({
-      final: false,
-      phase: "in-progress",
+  it("has a test row for every row of the table", () => {
+    expect(Object.keys(BLAND_STATUSES).sort()).toEqual(rows.map(([value]) => value).sort());
+  });
+
+  it("reads queue_status's other errors as failed, and `completed` over a stale live value", () => {
+    for (const queueStatus of ["pre_queue_error", "queue_error", "call_error"]) {
+      expect(blandState({ queue_status: queueStatus })).toEqual(failed);
+    }
+    expect(blandState({ status: "started", completed: true })).toEqual(ended);
+    expect(blandState({ completed: true })).toEqual(ended);
+    // A final status stays what it was.
+    expect(blandState({ status: "busy", completed: true })).toEqual({
+      final: true,
+      ending: "busy",
     });
-    // An ended call has no phase.
-    expect(toCallOutcome({ call_id: "c", status: "completed" })).not.toHaveProperty("phase");
+    // `status` first, then `queue_status`; dialling when neither says.
+    expect(blandState({ status: "ringing", queue_status: "started" })).toEqual(ringing);
+    expect(blandState({ status: "something-new", queue_status: "started" })).toEqual(live);
+    expect(blandState({ status: "something-new" })).toEqual(dialling);
+    expect(blandState({})).toEqual(dialling);
   });
 
-  it("retries unanswered outcomes only", () => {
-    expect(isRetryable({ status: "no-answer", answeredBy: null })).toBe(true);
-    expect(isRetryable({ status: "busy", answeredBy: null })).toBe(true);
-    expect(isRetryable({ status: "failed", answeredBy: null })).toBe(true);
-    expect(isRetryable({ status: "completed", answeredBy: "voicemail" })).toBe(true);
-    expect(isRetryable({ status: "completed", answeredBy: "unknown" })).toBe(false);
-    expect(isRetryable({ status: "answered", answeredBy: "human" })).toBe(false);
-    expect(isRetryable({ status: "in-progress", answeredBy: null })).toBe(false);
+  it("reports a call that is still on with its live status and no reason", () => {
+    for (const [status, expected] of [
+      ["queued", "dialling"],
+      ["ringing", "ringing"],
+      ["in-progress", "in-progress"],
+    ] as const) {
+      expect(toCallOutcome({ call_id: "c", status })).toMatchObject({
+        status: expected,
+        endedReason: null,
+        final: false,
+      });
+    }
+    expect(toCallOutcome({ call_id: "c" })).toMatchObject({ status: "dialling", final: false });
   });
 });
 
-describe("a reached person is never re-dialled (issue 13 §8)", () => {
+describe("how an ended call ended", () => {
   // Bland's documented call object (fixtures/docs-example-call.json: status "completed",
   // queue_status "complete", completed true, answered_by "human", transcripts with "user" turns),
   // varied in the fields that decide the outcome.
@@ -640,37 +699,147 @@ describe("a reached person is never re-dialled (issue 13 §8)", () => {
     transcripts: [{ id: 1, user: "assistant", text: "Hello?", created_at: null }],
     concatenated_transcript: "assistant: Hello?",
   };
+  const notConnected = { answered_by: null, call_length: 0, ...noUserTurns };
 
   it.each([
-    // A completed call a human answered, reported with an error queue status.
-    [{ queue_status: "complete_error", error_message: "Post-call processing failed" }, "answered"],
-    [{ status: "failed", queue_status: "complete_error" }, "answered"],
-    [{ status: "error", completed: true }, "answered"],
-    // Bland could not tell who answered, but the respondent spoke.
-    [{ answered_by: "unknown" }, "answered"],
-    [{ answered_by: null }, "answered"],
-    [{ answered_by: "unknown", queue_status: "complete_error", status: "failed" }, "answered"],
-  ] as const)("%j → %s, not retried", (changes, status) => {
-    const outcome = outcomeOf(changes);
-    expect(outcome).toMatchObject({ status, final: true });
-    expect(isRetryable(outcome)).toBe(false);
-  });
-
-  it.each([
-    // Nobody spoke: what Bland says stands.
-    [{ answered_by: "unknown", ...noUserTurns }, "completed", false],
+    // A person was reached: answered, never retried, whatever else Bland reports with it.
+    [{}, "answered", null, false],
+    [{ call_ended_by: "USER" }, "answered", "hung-up-by-lead", false],
+    [{ call_ended_by: "ASSISTANT" }, "answered", "ended-by-assistant", false],
     [
-      { status: "failed", queue_status: "call_error", answered_by: null, ...noUserTurns },
-      "failed",
+      { call_ended_by: "assistant", transferred_to: "+14155550199" },
+      "answered",
+      "transferred",
+      false,
+    ],
+    [{ transferred_to: "+14155550199" }, "answered", "transferred", false],
+    [{ transferred_to: " " }, "answered", null, false],
+    [{ call_ended_by: "SOMEONE" }, "answered", null, false],
+    // Bland could not tell who answered, but the respondent spoke.
+    [{ answered_by: "unknown", call_ended_by: "USER" }, "answered", "hung-up-by-lead", false],
+    [{ answered_by: null }, "answered", null, false],
+    // Failed after the person spoke: the call dropped (unless Bland says who ended it).
+    [{ status: "failed", queue_status: "call_error" }, "answered", "call-dropped", false],
+    [{ status: "error", completed: true }, "answered", "call-dropped", false],
+    [{ status: "failed", call_ended_by: "USER" }, "answered", "hung-up-by-lead", false],
+    [
+      { answered_by: "unknown", queue_status: "call_error", status: null },
+      "answered",
+      "call-dropped",
+      false,
+    ],
+    // Only the post-call processing failed: the call itself completed.
+    [
+      { queue_status: "complete_error", error_message: "Post-call processing failed" },
+      "answered",
+      null,
+      false,
+    ],
+    [
+      { status: null, queue_status: "complete_error", call_ended_by: "ASSISTANT" },
+      "answered",
+      "ended-by-assistant",
+      false,
+    ],
+    // A machine: voicemail, never answered, even though its greeting is transcribed as "user";
+    // whether a message was left is the engine's to say.
+    [{ answered_by: "voicemail" }, "voicemail", null, true],
+    [{ answered_by: "voicemail", call_ended_by: "ASSISTANT" }, "voicemail", null, true],
+    [{ answered_by: "machine_start" }, "voicemail", null, true],
+    // Connected, no machine detected, and no one spoke.
+    [{ answered_by: "unknown", ...noUserTurns }, "no-answer", "no-one-spoke", true],
+    [
+      { answered_by: null, call_ended_by: "USER", ...noUserTurns },
+      "no-answer",
+      "no-one-spoke",
       true,
     ],
-    // A machine's greeting is transcribed as "user" too: voicemail is retried.
-    [{ answered_by: "voicemail" }, "completed", true],
-    [{ status: "no-answer", answered_by: null, ...noUserTurns }, "no-answer", true],
-  ] as const)("%j → %s (retried: %s)", (changes, status, retried) => {
+    // Not connected.
+    [{ status: "no-answer", ...notConnected }, "no-answer", "no-answer", true],
+    [{ status: "no_answer", ...notConnected }, "no-answer", "no-answer", true],
+    [{ ...notConnected, answered_by: "no-answer" }, "no-answer", "no-answer", true],
+    [{ status: "busy", ...notConnected }, "busy", "busy", true],
+    [
+      { status: "failed", ...notConnected, error_message: "Carrier rejected" },
+      "failed",
+      "carrier-error",
+      true,
+    ],
+    [
+      {
+        status: "failed",
+        queue_status: "call_error",
+        ...notConnected,
+        error_message: "The call could not be connected to the number.",
+      },
+      "failed",
+      "carrier-error",
+      true,
+    ],
+    [
+      { status: "failed", ...notConnected, error_message: "Internal server error" },
+      "failed",
+      "platform-error",
+      true,
+    ],
+    [
+      { status: "canceled", ...notConnected, error_message: null },
+      "failed",
+      "platform-error",
+      true,
+    ],
+    [
+      { queue_status: "pre_queue_error", status: null, ...notConnected },
+      "failed",
+      "platform-error",
+      true,
+    ],
+    [
+      { status: "failed", ...notConnected, error_message: "Invalid phone number" },
+      "failed",
+      "invalid-number",
+      false,
+    ],
+  ] as const)("%j → %s, %s (retried: %s)", (changes, status, endedReason, retried) => {
     const outcome = outcomeOf(changes);
-    expect(outcome.status).toBe(status);
-    expect(isRetryable(outcome)).toBe(retried);
+    expect(outcome).toMatchObject({ status, endedReason, final: true });
+    expect(isRetryableEnding(outcome.status, outcome.endedReason)).toBe(retried);
+  });
+
+  it("maps every value of call_ended_by in the table", () => {
+    expect(BLAND_CALL_ENDED_BY).toEqual({
+      user: "hung-up-by-lead",
+      assistant: "ended-by-assistant",
+    });
+  });
+
+  it("never calls a voicemail answered, whatever else the call says", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("completed", "complete", "failed", "busy", "no-answer", "error", null),
+        fc.constantFrom("USER", "ASSISTANT", null),
+        fc.option(fc.constant("+14155550199")),
+        fc.array(fc.constantFrom("user", "assistant", "robot"), { maxLength: 4 }),
+        (status, endedBy, transferredTo, speakers) => {
+          const outcome = mapBlandCall(
+            {
+              status,
+              completed: true,
+              answered_by: "voicemail",
+              call_ended_by: endedBy,
+              transferred_to: transferredTo,
+            },
+            speakers.map((speaker) => ({
+              speaker: speaker === "user" ? "user" : "assistant",
+              text: "Hello",
+              at: null,
+            })),
+          );
+          expect(outcome.status).not.toBe("answered");
+          expect(outcome.final).toBe(true);
+        },
+      ),
+    );
   });
 
   it("reads Bland's analysis as the call's answers, and none when it sent none", () => {
@@ -687,6 +856,30 @@ describe("a reached person is never re-dialled (issue 13 §8)", () => {
     expect(outcomeOf({ disposition_tag: "do not call" }).askedNotToCall).toBe(true);
     expect(outcomeOf({ disposition_tag: "INTERESTED" }).askedNotToCall).toBe(false);
     expect(outcomeOf({}).askedNotToCall).toBe(false);
+  });
+});
+
+describe("a failure's reason, from Bland's wording", () => {
+  it.each([
+    ["Invalid phone number", "invalid-number"],
+    ["Carrier rejected", "carrier-error"],
+    ["The call could not be connected to the number.", "carrier-error"],
+    ["Failed to connect the call", "carrier-error"],
+    ["SIP 503 from the telephony provider", "carrier-error"],
+    ["Destination unreachable", "carrier-error"],
+    ["Invalid from phone number", "platform-error"],
+    ["Internal server error", "platform-error"],
+    ["Insufficient balance", "platform-error"],
+    [null, "platform-error"],
+  ] as const)("%s → %s", (errorMessage, reason) => {
+    expect(blandFailureReason(errorMessage)).toBe(reason);
+  });
+
+  it("reads the carrier's words only", () => {
+    expect(isBlandCarrierError("carrier_error")).toBe(true);
+    expect(isBlandCarrierError("Webhook connection refused")).toBe(false);
+    expect(isBlandCarrierError("")).toBe(false);
+    expect(isBlandCarrierError(undefined)).toBe(false);
   });
 });
 
@@ -801,6 +994,8 @@ describe("parseWebhook", () => {
       providerCallId: "c1234567-89ab-cdef-0123-456789abcdef",
       attemptId: null,
       status: "answered",
+      // The example carries no call_ended_by and no transfer.
+      endedReason: null,
       final: true,
       durationSeconds: 71,
       recordingUrl: null,
@@ -842,17 +1037,22 @@ describe("parseWebhook", () => {
     );
     expect(outcome).toMatchObject({
       attemptId: "att_1",
-      status: "completed",
+      status: "voicemail",
+      endedReason: null,
       answeredBy: "voicemail",
       durationSeconds: 24,
       summary: "Left a voicemail.",
       recordingUrl: "https://example.com/r.mp3",
     });
-    expect(isRetryable(outcome)).toBe(true);
+    expect(isRetryableEnding(outcome.status, outcome.endedReason)).toBe(true);
     const failed = parseBlandWebhook(
       JSON.stringify({ call_id: "f1", status: "failed", error_message: "Carrier rejected" }),
     );
-    expect(failed).toMatchObject({ status: "failed", errorMessage: "Carrier rejected" });
+    expect(failed).toMatchObject({
+      status: "failed",
+      endedReason: "carrier-error",
+      errorMessage: "Carrier rejected",
+    });
   });
 
   it("refuses a body that is not a call with a 400", () => {
@@ -916,14 +1116,14 @@ describe("a call to an invalid number", () => {
     error_message: errorMessage,
   });
 
-  it("is final, never retried, and reads as an invalid number", () => {
+  it("is failed with the reason invalid-number: final, never retried", () => {
     const outcome = toCallOutcome(failedOn("Invalid phone number"))!;
-    expect(outcome).toMatchObject({ status: "invalid-number", final: true });
-    expect(isRetryable(outcome)).toBe(false);
+    expect(outcome).toMatchObject({ status: "failed", endedReason: "invalid-number", final: true });
+    expect(isRetryableEnding(outcome.status, outcome.endedReason)).toBe(false);
     // Another failure is still a failed, retried call.
     const other = toCallOutcome(failedOn("The call could not be connected to the number."))!;
-    expect(other).toMatchObject({ status: "failed", final: true });
-    expect(isRetryable(other)).toBe(true);
+    expect(other).toMatchObject({ status: "failed", endedReason: "carrier-error", final: true });
+    expect(isRetryableEnding(other.status, other.endedReason)).toBe(true);
   });
 
   it("is the number called, not the caller's or the transfer number", () => {

@@ -2,7 +2,8 @@ import { z } from "zod";
 import {
   type AnsweredBy,
   type CallOutcome,
-  type CallStatus,
+  type EndedReason,
+  type OutcomeStatus,
   type TranscriptEntry,
   type TranscriptSpeaker,
   VoiceProviderError,
@@ -32,6 +33,10 @@ const blandCallSchema = z
     recording_url: lenient(z.string()),
     summary: lenient(z.string()),
     error_message: lenient(z.string()),
+    /** Who hung up: "USER" or "ASSISTANT". */
+    call_ended_by: lenient(z.string()),
+    /** The number the person was transferred to, when the agent transferred the call. */
+    transferred_to: lenient(z.string()),
     /** The call's disposition (Bland's post-call classification), e.g. "DO_NOT_CONTACT". */
     disposition_tag: lenient(z.string()),
     /** The answers to the call's `analysis_schema`, by key (issue 14). */
@@ -60,29 +65,90 @@ export interface BlandStatusFields {
   answered_by?: string | null;
 }
 
+/** The fields that say how an ended call ended. */
+export interface BlandEndingFields extends BlandStatusFields {
+  error_message?: string | null;
+  call_ended_by?: string | null;
+  transferred_to?: string | null;
+}
+
 const normalize = (value: string | null | undefined) =>
   (value ?? "").trim().toLowerCase().replaceAll("_", "-").replaceAll(" ", "-");
 
-const IN_PROGRESS = new Set([
-  "new",
-  "queued",
-  "allocated",
-  "started",
-  "initiated",
-  "ringing",
-  "in-progress",
-  "active",
-]);
-const FAILED = new Set(["failed", "error", "canceled", "cancelled"]);
+/** Where a Bland call is: still on (with its live status), or how it ended, before the details. */
+export type BlandState =
+  | { final: false; status: "dialling" | "ringing" | "in-progress" }
+  | { final: true; ending: "ended" | "busy" | "no-answer" | "failed" };
 
-function statusOf(value: string): { status: CallStatus | "ended"; final: boolean } | null {
-  if (value === "busy") return { status: "busy", final: true };
-  if (value === "no-answer" || value === "noanswer") return { status: "no-answer", final: true };
-  // queue_status also ends in "*_error" (complete_error, call_error, queue_error, pre_queue_error).
-  if (FAILED.has(value) || value.endsWith("-error")) return { status: "failed", final: true };
-  if (value === "completed" || value === "complete") return { status: "ended", final: true };
-  if (IN_PROGRESS.has(value)) return { status: "in-progress", final: false };
+const DIALLING: BlandState = { final: false, status: "dialling" };
+const RINGING: BlandState = { final: false, status: "ringing" };
+const LIVE: BlandState = { final: false, status: "in-progress" };
+const ENDED: BlandState = { final: true, ending: "ended" };
+const FAILED: BlandState = { final: true, ending: "failed" };
+
+// ---------------------------------------------------------------------------------------------
+// The mapping tables: Bland's words → ours.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Bland's `status` and `queue_status` values (normalized: lower case, "_" → "-"). Call Details,
+ * https://docs.bland.ai/api-v1/get/calls-id: queue_status new → queued → allocated → started →
+ * complete, or pre_queue_error / queue_error / call_error ("error occurred during live call") /
+ * complete_error ("error occurred after the call was completed. Ex. A post-call webhook failed":
+ * the call itself ended normally); "Call Status Values": completed ("both human or voicemail
+ * answered, see answered_by"), busy, no-answer, failed, canceled. Other `*-error` values read as
+ * failed; a value not listed here reads as unknown (the call is still being dialled).
+ */
+export const BLAND_STATUSES: Record<string, BlandState> = {
+  new: DIALLING,
+  queued: DIALLING,
+  allocated: DIALLING,
+  initiated: RINGING,
+  ringing: RINGING,
+  started: LIVE,
+  "in-progress": LIVE,
+  active: LIVE,
+  completed: ENDED,
+  complete: ENDED,
+  "complete-error": ENDED,
+  busy: { final: true, ending: "busy" },
+  "no-answer": { final: true, ending: "no-answer" },
+  noanswer: { final: true, ending: "no-answer" },
+  failed: FAILED,
+  error: FAILED,
+  canceled: FAILED,
+  cancelled: FAILED,
+};
+
+/**
+ * Bland's `call_ended_by` (Call Details, https://docs.bland.ai/api-v1/get/calls-id: "ASSISTANT:
+ * The agent ended the call. USER: The user ended the call.") → our ended reason. A call with
+ * `transferred_to` ("Number that the person was transferred to", same page) is "transferred".
+ */
+export const BLAND_CALL_ENDED_BY: Record<string, EndedReason> = {
+  user: "hung-up-by-lead",
+  assistant: "ended-by-assistant",
+};
+
+function stateOf(value: string | null | undefined): BlandState | null {
+  const v = normalize(value);
+  if (!v) return null;
+  const known = BLAND_STATUSES[v];
+  if (known) return known;
+  // queue_status's other errors (pre_queue_error, queue_error, call_error).
+  if (v.endsWith("-error")) return FAILED;
   return null;
+}
+
+/**
+ * Bland's status fields → where the call is. `status` is read first, then `queue_status`;
+ * `completed: true` wins over a stale live value (Bland: "if it differs from queue_status, this
+ * will be the most up-to-date status"). Dialling when neither says.
+ */
+export function blandState(payload: BlandStatusFields): BlandState {
+  let state = stateOf(payload.status) ?? stateOf(payload.queue_status);
+  if (payload.completed === true && (state === null || !state.final)) state = ENDED;
+  return state ?? DIALLING;
 }
 
 /**
@@ -100,6 +166,27 @@ export function isBlandInvalidNumber(text: string | null | undefined): boolean {
   );
 }
 
+/**
+ * Bland's words for a failure of the phone network rather than of Bland: the carrier or telephony
+ * provider, SIP, or a call that could not be connected to the number ("Carrier rejected", "The
+ * call could not be connected to the number."). Read from `error_message`, like the invalid
+ * number: Bland publishes no list of its errors.
+ */
+export function isBlandCarrierError(text: string | null | undefined): boolean {
+  const value = (text ?? "").toLowerCase().replaceAll("_", " ");
+  return (
+    /\b(carrier|telephony|twilio|telnyx|sip|unreachable|unserviced)\b/.test(value) ||
+    /\b(could not|couldn't|unable to|failed to) (be )?connect/.test(value)
+  );
+}
+
+/** Why a failed call failed: an invalid number, the carrier, or otherwise Bland itself. */
+export function blandFailureReason(errorMessage: string | null | undefined): EndedReason {
+  if (isBlandInvalidNumber(errorMessage)) return "invalid-number";
+  if (isBlandCarrierError(errorMessage)) return "carrier-error";
+  return "platform-error";
+}
+
 /** Bland's `answered_by` (needs answered_by_enabled) in our words; null when it did not say. */
 export function mapAnsweredBy(value: string | null | undefined): AnsweredBy | null {
   const v = normalize(value);
@@ -109,41 +196,57 @@ export function mapAnsweredBy(value: string | null | undefined): AnsweredBy | nu
   return "unknown";
 }
 
-/**
- * Bland's status fields → ours. `status` is read first, then `queue_status`; `completed: true`
- * wins over a stale in-progress value (Bland: "if it differs from queue_status, this will be the
- * most up-to-date status"). An ended call is "answered" when a person picked up, otherwise
- * "completed" (voicemail or undetected; voicemail is retried, see isRetryable).
- */
-export function mapBlandStatus(payload: BlandStatusFields): { status: CallStatus; final: boolean } {
-  const answeredBy = normalize(payload.answered_by);
-  let mapped = statusOf(normalize(payload.status)) ?? statusOf(normalize(payload.queue_status));
-  if (payload.completed === true && (mapped === null || !mapped.final)) {
-    mapped = { status: "ended", final: true };
-  }
-  if (mapped === null) return { status: "in-progress", final: false };
-  if (mapped.status !== "ended") return { status: mapped.status, final: mapped.final };
-  if (answeredBy === "no-answer") return { status: "no-answer", final: true };
-  return { status: answeredBy === "human" ? "answered" : "completed", final: true };
+/** Why a call that reached a person ended: a transfer, who hung up, or a drop; null if unsaid. */
+function answeredReason(call: BlandEndingFields, state: BlandState): EndedReason | null {
+  if (call.transferred_to?.trim()) return "transferred";
+  const endedBy = BLAND_CALL_ENDED_BY[normalize(call.call_ended_by)];
+  if (endedBy) return endedBy;
+  return state.final && state.ending === "failed" ? "call-dropped" : null;
 }
 
-const PHASES: Record<string, NonNullable<CallOutcome["phase"]>> = {
-  new: "queued",
-  queued: "queued",
-  allocated: "queued",
-  initiated: "ringing",
-  ringing: "ringing",
-  started: "in-progress",
-  "in-progress": "in-progress",
-  active: "in-progress",
-};
-
 /**
- * Where a call that has not ended is (shown live for test calls): Bland's `status`, else its
- * `queue_status` (new → queued → allocated → started); queued when neither says.
+ * A Bland call → our status and ended reason.
+ * - Still on: dialling, ringing or in-progress (BLAND_STATUSES), no reason yet.
+ * - Failed on an invalid number (isBlandInvalidNumber): failed, invalid-number (never retried).
+ * - A person was reached (reachedAPerson): answered, whatever else Bland reports with it; the
+ *   reason from `transferred_to` and `call_ended_by`, else call-dropped for a call that failed.
+ * - Busy, no answer (also `answered_by: "no-answer"`): as named.
+ * - Failed: carrier-error or platform-error from the error's wording.
+ * - Ended on a machine (`answered_by: "voicemail"`): voicemail; Bland does not say whether a
+ *   message was left, so the reason is left to the engine (null).
+ * - Ended with no one speaking: no-answer, no-one-spoke.
  */
-export function mapBlandPhase(payload: BlandStatusFields): NonNullable<CallOutcome["phase"]> {
-  return PHASES[normalize(payload.status)] ?? PHASES[normalize(payload.queue_status)] ?? "queued";
+export function mapBlandCall(
+  call: BlandEndingFields,
+  transcript: readonly TranscriptEntry[],
+): { status: OutcomeStatus; endedReason: EndedReason | null; final: boolean } {
+  const state = blandState(call);
+  if (!state.final) return { status: state.status, endedReason: null, final: false };
+  const final = (status: OutcomeStatus, endedReason: EndedReason | null) => ({
+    status,
+    endedReason,
+    final: true,
+  });
+  // A failed call Bland says was to an invalid number: final, never retried.
+  if (state.ending === "failed" && isBlandInvalidNumber(call.error_message)) {
+    return final("failed", "invalid-number");
+  }
+  const answeredBy = mapAnsweredBy(call.answered_by);
+  if (reachedAPerson(answeredBy, transcript)) {
+    return final("answered", answeredReason(call, state));
+  }
+  switch (state.ending) {
+    case "busy":
+      return final("busy", "busy");
+    case "no-answer":
+      return final("no-answer", "no-answer");
+    case "failed":
+      return final("failed", blandFailureReason(call.error_message));
+    default:
+      if (normalize(call.answered_by) === "no-answer") return final("no-answer", "no-answer");
+      if (answeredBy === "voicemail") return final("voicemail", null);
+      return final("no-answer", "no-one-spoke");
+  }
 }
 
 /** Bland's call_length is minutes (float); ours is whole seconds. */
@@ -212,21 +315,15 @@ export function toCallOutcome(json: unknown): CallOutcome | null {
   const call = parsed.data;
   const providerCallId = call.call_id ?? call.c_id;
   if (!providerCallId) return null;
-  const mapped = mapBlandStatus(call);
   const transcript = mapTranscript(call);
   const answeredBy = mapAnsweredBy(call.answered_by);
-  // A failed call Bland says was to an invalid number: final, never retried.
-  const invalidNumber = mapped.status === "failed" && isBlandInvalidNumber(call.error_message);
+  const mapped = mapBlandCall(call, transcript);
   return {
     providerCallId,
     attemptId: attemptIdOf(call.metadata),
-    status: invalidNumber
-      ? "invalid-number"
-      : mapped.final && reachedAPerson(answeredBy, transcript)
-        ? "answered"
-        : mapped.status,
+    status: mapped.status,
+    endedReason: mapped.endedReason,
     final: mapped.final,
-    ...(mapped.final ? {} : { phase: mapBlandPhase(call) }),
     durationSeconds: durationSeconds(call),
     recordingUrl: call.recording_url || null,
     summary: call.summary || null,
@@ -240,9 +337,8 @@ export function toCallOutcome(json: unknown): CallOutcome | null {
 }
 
 /**
- * Issue 13 §8: a call that reached a person is answered — never retried — whatever else Bland
- * reports with it (a `queue_status` of "complete_error" on a completed call a human answered,
- * say). A person was reached when Bland says so (answered_by "human"), or when it could not tell
+ * A call that reached a person is answered — never retried — whatever else Bland reports with
+ * it (a "failed" status or a "call_error" queue status on a call a human answered, say). A person was reached when Bland says so (answered_by "human"), or when it could not tell
  * (answered_by "unknown" or absent) but the respondent spoke in the transcript. A machine that
  * answered (voicemail) stays what it was: a voicemail greeting is transcribed as "user" too.
  */

@@ -288,10 +288,11 @@ export function createBlandProvider(options: BlandOptions): VoiceProvider {
      * Bland's List Calls (GET /v1/calls, https://docs.bland.ai/api-v1/get/calls) filters by
      * from_number / to_number and an index range (`from`, `to`), not by metadata. So this lists
      * the most recent `reconcileWindow` calls to the attempt's number and keeps those whose
-     * metadata.attempt_id matches; list items without metadata are looked up one by one, at most
-     * `reconcileDetailLimit` of them. Filtering by the number matters: the account's most recent
-     * calls overall would lose the attempt behind a busy minute's other calls, and it would be
-     * dialled twice.
+     * metadata.attempt_id matches; list items without metadata are looked up one by one, and so
+     * are the attempt's ended calls (list items carry no transcript, which tells whether a person
+     * was reached), at most `reconcileDetailLimit` lookups in all. Filtering by the number
+     * matters: the account's most recent calls overall would lose the attempt behind a busy
+     * minute's other calls, and it would be dialled twice.
      */
     async findCallsByAttempt({ attemptId, phoneNumber }) {
       if (!attemptId) return [];
@@ -318,6 +319,13 @@ export function createBlandProvider(options: BlandOptions): VoiceProvider {
           if (lookups >= reconcileDetailLimit) continue;
           lookups++;
           outcome = await getCall(listed.providerCallId);
+        } else if (
+          listed.final &&
+          listed.attemptId === attemptId &&
+          lookups < reconcileDetailLimit
+        ) {
+          lookups++;
+          outcome = (await getCall(listed.providerCallId)) ?? listed;
         }
         if (outcome?.attemptId === attemptId) {
           seen.add(outcome.providerCallId);

@@ -1,12 +1,12 @@
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { isRetryableEnding } from "@ringback/contracts";
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { startFakeInternet } from "../../../lib/fake-internet.ts";
 import { createOutboundClient } from "../../../lib/outbound-http.ts";
 import { FORM_ANSWERS_INSTRUCTION } from "../bland/bland-provider.ts";
 import {
-  isRetryable,
   type PlaceCallInput,
   type StoredVoiceAgent,
   type VoiceAgentStore,
@@ -18,6 +18,7 @@ import {
   mapTranscript,
   msToSeconds,
   parseRetellWebhook,
+  RETELL_CALL_STATUSES,
   RETELL_DISCONNECTION_REASONS,
   toCallOutcome,
 } from "./retell-call.ts";
@@ -484,7 +485,12 @@ describe("getCall, findCallsByAttempt, verify, numbers and voices", () => {
       body: analyzedCall,
     }));
     const outcome = await provider().getCall("119c3f8e47135a29e65947eeb34cf12d");
-    expect(outcome).toMatchObject({ status: "answered", final: true, durationSeconds: 22 });
+    expect(outcome).toMatchObject({
+      status: "answered",
+      endedReason: "ended-by-assistant",
+      final: true,
+      durationSeconds: 22,
+    });
     expect(api.recorded[0]!.headers.get("authorization")).toBe("Bearer key_123");
     await expect(provider().getCall("nope")).resolves.toBeNull();
     api.routes.set("GET /v2/get-call/:id", () => ({
@@ -523,9 +529,11 @@ describe("getCall, findCallsByAttempt, verify, numbers and voices", () => {
       attemptId: "att_1",
       phoneNumber: "+12137774445",
     });
-    expect(found.map((o) => [o.providerCallId, o.status, o.final, o.transcript.length])).toEqual([
-      ["119c3f8e47135a29e65947eeb34cf12d", "answered", true, 3],
-      ["ringing", "in-progress", false, 0],
+    expect(
+      found.map((o) => [o.providerCallId, o.status, o.endedReason, o.final, o.transcript.length]),
+    ).toEqual([
+      ["119c3f8e47135a29e65947eeb34cf12d", "answered", "ended-by-assistant", true, 3],
+      ["ringing", "ringing", null, false, 0],
     ]);
     expect(calls("POST", "/v3/list-calls")[0]!.body).toEqual({
       filter_criteria: { to_number: { type: "string", op: "eq", value: "+12137774445" } },
@@ -630,42 +638,85 @@ describe("the mapping table", () => {
     call_analysis: { call_summary: "Nobody answered.", in_voicemail: false },
   };
 
-  it.each([
-    // Ended: a person spoke → answered (never retried).
-    ["agent_hangup", {}, "answered", "human", false],
-    ["user_hangup", {}, "answered", "human", false],
-    ["call_transfer", {}, "answered", "human", false],
-    ["inactivity", {}, "answered", "human", false],
-    ["max_duration_reached", {}, "answered", "human", false],
-    // Ended without the person speaking → completed, not retried.
-    ["agent_hangup", silent, "completed", "unknown", false],
-    ["inactivity", silent, "completed", "unknown", false],
-    // A machine → completed, retried.
-    ["voicemail_reached", {}, "completed", "voicemail", true],
-    ["ivr_reached", silent, "completed", "voicemail", true],
-    ["user_hangup", { call_analysis: { in_voicemail: true } }, "completed", "voicemail", true],
-    // Not connected.
-    ["dial_busy", { ...silent, call_status: "not_connected" }, "busy", null, true],
-    ["dial_no_answer", { ...silent, call_status: "not_connected" }, "no-answer", null, true],
-    ["user_declined", { ...silent, call_status: "not_connected" }, "no-answer", null, true],
-    ["dial_failed", { ...silent, call_status: "not_connected" }, "failed", null, true],
-    // "The number dialed is invalid": final, never retried.
+  const notConnected = { ...silent, call_status: "not_connected", duration_ms: 0 };
+  const failedCall = { ...silent, call_status: "error" };
+  // [disconnection_reason, changes to the analyzed call, status, ended reason, answeredBy, retried]
+  const cases = [
+    // Ended: a person spoke → answered (never retried), with why it ended.
+    ["user_hangup", {}, "answered", "hung-up-by-lead", "human", false],
+    ["agent_hangup", {}, "answered", "ended-by-assistant", "human", false],
+    ["call_transfer", {}, "answered", "transferred", "human", false],
+    ["transfer_bridged", {}, "answered", "transferred", "human", false],
+    ["transfer_cancelled", {}, "answered", "call-dropped", "human", false],
+    ["inactivity", {}, "answered", "silence-timeout", "human", false],
+    ["max_duration_reached", {}, "answered", "max-duration", "human", false],
+    ["manual_stopped", {}, "answered", null, "human", false],
+    ["call_take_over", {}, "answered", null, "human", false],
+    // Ended without the person speaking → no-answer, no-one-spoke (retried).
+    ["agent_hangup", silent, "no-answer", "no-one-spoke", "unknown", true],
+    ["user_hangup", silent, "no-answer", "no-one-spoke", "unknown", true],
+    ["inactivity", silent, "no-answer", "no-one-spoke", "unknown", true],
+    ["max_duration_reached", silent, "no-answer", "no-one-spoke", "unknown", true],
+    // A machine → voicemail, never answered, even when its greeting is transcribed as the user.
+    ["voicemail_reached", {}, "voicemail", null, "voicemail", true],
+    ["voicemail_reached", silent, "voicemail", null, "voicemail", true],
+    ["ivr_reached", silent, "voicemail", null, "voicemail", true],
     [
-      "invalid_destination",
-      { ...silent, call_status: "not_connected" },
-      "invalid-number",
+      "user_hangup",
+      { call_analysis: { in_voicemail: true } },
+      "voicemail",
       null,
-      false,
+      "voicemail",
+      true,
     ],
-    ["no_valid_payment", { ...silent, call_status: "not_connected" }, "failed", null, true],
-    ["error_retell", { ...silent, call_status: "error" }, "failed", null, true],
-    ["error_something_new", { ...silent, call_status: "error" }, "failed", null, true],
-    // An error after a conversation: the person was reached (issue 13 §8).
-    ["error_llm_websocket_lost_connection", {}, "answered", "human", false],
-  ] as const)("%s %j → %s (%s, retried %s)", (reason, changes, status, answeredBy, retried) => {
-    const mapped = outcome({ disconnection_reason: reason, ...changes });
-    expect(mapped).toMatchObject({ status, final: true, answeredBy });
-    expect(isRetryable(mapped)).toBe(retried);
+    // Not connected.
+    ["dial_busy", notConnected, "busy", "busy", null, true],
+    ["dial_no_answer", notConnected, "no-answer", "no-answer", null, true],
+    ["user_declined", notConnected, "no-answer", "declined", null, true],
+    // "The number dialed is invalid": failed, invalid-number, never retried.
+    ["invalid_destination", notConnected, "failed", "invalid-number", null, false],
+    ["dial_failed", notConnected, "failed", "carrier-error", null, true],
+    ["telephony_provider_permission_denied", notConnected, "failed", "carrier-error", null, true],
+    ["telephony_provider_unavailable", notConnected, "failed", "carrier-error", null, true],
+    ["sip_routing_error", notConnected, "failed", "carrier-error", null, true],
+    ["marked_as_spam", notConnected, "failed", "carrier-error", null, true],
+    ["dial_something_new", notConnected, "failed", "carrier-error", null, true],
+    // Retell's own limits and errors.
+    ["concurrency_limit_reached", failedCall, "failed", "platform-error", null, true],
+    ["no_concurrency_fallback", failedCall, "failed", "platform-error", null, true],
+    ["no_valid_payment", notConnected, "failed", "platform-error", null, true],
+    ["scam_detected", failedCall, "failed", "platform-error", null, true],
+    ["registered_call_timeout", failedCall, "failed", "platform-error", null, true],
+    ["error_user_not_joined", failedCall, "failed", "platform-error", null, true],
+    ["error_llm_websocket_open", failedCall, "failed", "platform-error", null, true],
+    ["error_llm_websocket_lost_connection", failedCall, "failed", "platform-error", null, true],
+    ["error_llm_websocket_runtime", failedCall, "failed", "platform-error", null, true],
+    ["error_llm_websocket_corrupt_payload", failedCall, "failed", "platform-error", null, true],
+    ["error_no_audio_received", failedCall, "failed", "platform-error", null, true],
+    ["error_asr", failedCall, "failed", "platform-error", null, true],
+    ["error_retell", failedCall, "failed", "platform-error", null, true],
+    ["error_unknown", failedCall, "failed", "platform-error", null, true],
+    ["error_something_new", failedCall, "failed", "platform-error", null, true],
+    // An error after a conversation: the person was reached, and the call dropped.
+    ["error_llm_websocket_lost_connection", {}, "answered", "call-dropped", "human", false],
+    ["scam_detected", {}, "answered", "call-dropped", "human", false],
+    // An unknown reason of an ended call: the transcript decides, no reason.
+    ["something_new", {}, "answered", null, "human", false],
+    ["something_new", silent, "no-answer", "no-one-spoke", "unknown", true],
+  ] as const;
+
+  it.each(cases)(
+    "%s %j → %s, %s (%s, retried %s)",
+    (reason, changes, status, endedReason, answeredBy, retried) => {
+      const mapped = outcome({ disconnection_reason: reason, ...changes });
+      expect(mapped).toMatchObject({ status, endedReason, final: true, answeredBy });
+      expect(isRetryableEnding(mapped.status, mapped.endedReason)).toBe(retried);
+    },
+  );
+
+  it("has a test case for every reason of the table", () => {
+    const tested = new Set(cases.map(([reason]) => reason as string));
+    expect(Object.keys(RETELL_DISCONNECTION_REASONS).filter((r) => !tested.has(r))).toEqual([]);
   });
 
   it("gives failures a sentence and lists every reason of Retell's enum", () => {
@@ -684,25 +735,42 @@ describe("the mapping table", () => {
   it.each([
     ["registered", "ringing"],
     ["ongoing", "in-progress"],
-    [undefined, "queued"],
-    ["something_new", "queued"],
-  ] as const)("call_status %s → in progress, phase %s", (callStatus, phase) => {
-    expect(
-      mapRetellCall({ call_status: callStatus, disconnection_reason: null }, []),
-    ).toMatchObject({ status: "in-progress", final: false, phase, answeredBy: null });
+    [undefined, "dialling"],
+    ["something_new", "dialling"],
+  ] as const)("call_status %s → %s, not final, no reason", (callStatus, status) => {
+    expect(mapRetellCall({ call_status: callStatus, disconnection_reason: null }, [])).toEqual({
+      status,
+      endedReason: null,
+      final: false,
+      answeredBy: null,
+      errorMessage: null,
+    });
+  });
+
+  it("lists Retell's call statuses", () => {
+    expect(Object.keys(RETELL_CALL_STATUSES).sort()).toEqual(
+      ["registered", "not_connected", "ongoing", "ended", "error"].sort(),
+    );
   });
 
   it("ends a call on its disconnection reason even when the status lags", () => {
     expect(
       mapRetellCall({ call_status: "ongoing", disconnection_reason: "dial_busy" }, []),
-    ).toMatchObject({ status: "busy", final: true });
+    ).toMatchObject({ status: "busy", endedReason: "busy", final: true });
     expect(mapRetellCall({ call_status: "error" }, [])).toMatchObject({
       status: "failed",
+      endedReason: "platform-error",
       final: true,
       errorMessage: "The call failed.",
     });
     expect(mapRetellCall({ call_status: "not_connected" }, [])).toMatchObject({
       status: "failed",
+      endedReason: "carrier-error",
+      final: true,
+    });
+    expect(mapRetellCall({ call_status: "ended" }, [])).toMatchObject({
+      status: "no-answer",
+      endedReason: "no-one-spoke",
       final: true,
     });
   });
@@ -761,6 +829,7 @@ describe("parseWebhook", () => {
       providerCallId: "119c3f8e47135a29e65947eeb34cf12d",
       attemptId: "att_1",
       status: "answered",
+      endedReason: "ended-by-assistant",
       final: true,
       durationSeconds: 22,
       recordingUrl:
@@ -781,8 +850,8 @@ describe("parseWebhook", () => {
       providerCallId: "119c3f8e47135a29e65947eeb34cf12d",
       attemptId: "att_1",
       status: "in-progress",
+      endedReason: null,
       final: false,
-      phase: "in-progress",
       transcript: [],
       summary: null,
       analysis: null,
@@ -790,7 +859,10 @@ describe("parseWebhook", () => {
     // Even when the object still says "registered".
     const stale = JSON.parse(started);
     stale.call.call_status = "registered";
-    expect(parseRetellWebhook(JSON.stringify(stale))).toMatchObject({ phase: "in-progress" });
+    expect(parseRetellWebhook(JSON.stringify(stale))).toMatchObject({
+      status: "in-progress",
+      final: false,
+    });
   });
 
   it("waits for the analysis of a call that connected, and ends one that never did", () => {
@@ -801,37 +873,43 @@ describe("parseWebhook", () => {
     const waiting = parseRetellWebhook(JSON.stringify(ended))!;
     expect(waiting).toMatchObject({
       status: "in-progress",
+      endedReason: null,
       final: false,
-      phase: "in-progress",
       summary: null,
       analysis: null,
     });
     expect(waiting.transcript.length).toBeGreaterThan(0);
     expect(waiting.durationSeconds).toBeGreaterThan(0);
     // The same call read back (the sweeper's get-call after a lost call_analyzed) is final.
-    expect(toCallOutcome(ended.call)).toMatchObject({ status: "answered", final: true });
+    expect(toCallOutcome(ended.call)).toMatchObject({
+      status: "answered",
+      endedReason: "ended-by-assistant",
+      final: true,
+    });
     const unanswered = parseRetellWebhook(noAnswer)!;
     expect(unanswered).toMatchObject({
       providerCallId: "call_a4441234567890777c4a4a123e6",
       attemptId: "att_2",
       status: "no-answer",
+      endedReason: "no-answer",
       final: true,
       durationSeconds: 0,
       recordingUrl: null,
       answeredBy: null,
     });
-    expect(isRetryable(unanswered)).toBe(true);
+    expect(isRetryableEnding(unanswered.status, unanswered.endedReason)).toBe(true);
     // Not connected because the number dialled is invalid: final, and never retried.
     const invalid = parseRetellWebhook(invalidDestination)!;
     expect(invalid).toMatchObject({
       providerCallId: "call_b5551234567890777c4a4a123e7",
       attemptId: "att_1",
-      status: "invalid-number",
+      status: "failed",
+      endedReason: "invalid-number",
       final: true,
       answeredBy: null,
       errorMessage: "The number dialled is not valid.",
     });
-    expect(isRetryable(invalid)).toBe(false);
+    expect(isRetryableEnding(invalid.status, invalid.endedReason)).toBe(false);
   });
 
   it("acknowledges other events with null", () => {

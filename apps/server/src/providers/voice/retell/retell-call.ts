@@ -2,7 +2,8 @@ import { z } from "zod";
 import {
   type AnsweredBy,
   type CallOutcome,
-  type CallStatus,
+  type EndedReason,
+  type OutcomeStatus,
   type TranscriptEntry,
   type TranscriptSpeaker,
   VoiceProviderError,
@@ -23,7 +24,7 @@ const callAnalysisSchema = z
     in_voicemail: lenient(z.boolean()),
     user_sentiment: lenient(z.string()),
     call_successful: lenient(z.boolean()),
-    /** The answers to the agent's post_call_analysis_data, by name (issue 14). */
+    /** The answers to the agent's post_call_analysis_data, by name. */
     custom_analysis_data: lenient(z.record(z.string(), z.unknown())),
   })
   .loose();
@@ -59,33 +60,51 @@ const utteranceSchema = z
   .loose();
 
 /**
- * What an ended call's disconnection_reason says: the family of the outcome, who answered when
- * it tells, and for a failure a sentence for a person. `ended` calls are then "answered" when a
- * person was reached, otherwise "completed". Reasons and their call status (ended or
- * not_connected) per https://docs.retellai.com/reliability/debug-call-disconnect and the SDK's
- * `disconnection_reason` enum.
+ * What an ended call's disconnection_reason says: how it ended, our ended reason, and for a
+ * failure a sentence for a person.
+ * - ended: the conversation took place: "answered" with the reason when the person spoke,
+ *   otherwise no-answer, no-one-spoke;
+ * - voicemail: a machine answered (Retell does not say whether a message was left: the reason is
+ *   left to the engine);
+ * - busy, no-answer: never connected, as named;
+ * - failed: it never connected, or an error ended it: failed with the reason, or "answered" with
+ *   call-dropped when the person had spoken.
+ * Reasons and their call status (ended, not_connected, error) per
+ * https://docs.retellai.com/reliability/debug-call-disconnect and the SDK's `disconnection_reason`
+ * enum (retell-typescript-sdk src/resources/call.ts, PhoneCallResponse).
  */
 interface Disconnection {
-  status: "ended" | "busy" | "no-answer" | "failed" | "invalid-number";
-  answeredBy?: AnsweredBy;
+  ending: "ended" | "voicemail" | "busy" | "no-answer" | "failed";
+  reason: EndedReason | null;
   message?: string;
 }
 
-const ENDED: Disconnection = { status: "ended" };
-const failed = (message: string): Disconnection => ({ status: "failed", message });
+const ended = (reason: EndedReason | null): Disconnection => ({ ending: "ended", reason });
+const carrier = (message: string): Disconnection => ({
+  ending: "failed",
+  reason: "carrier-error",
+  message,
+});
+const platform = (message: string): Disconnection => ({
+  ending: "failed",
+  reason: "platform-error",
+  message,
+});
+const VOICEMAIL: Disconnection = { ending: "voicemail", reason: null };
 
 /**
- * THE mapping table: Retell's call_status and disconnection_reason → Ringback's outcome. Every
+ * THE mapping tables: Retell's call_status and disconnection_reason → Ringback's outcome. Every
  * value of the SDK's enums is listed; an unknown reason falls back by its prefix (error_*, dial_*)
- * and otherwise counts as an ended call.
+ * and otherwise counts as an ended call with no reason.
  */
 export const RETELL_CALL_STATUSES: Record<
   string,
-  { final: false; phase: "queued" | "ringing" | "in-progress" } | { final: true }
+  { final: false; status: "dialling" | "ringing" | "in-progress" } | { final: true }
 > = {
-  // "Call id issued, starting to make a call using this id": dialling, the phone rings.
-  registered: { final: false, phase: "ringing" },
-  ongoing: { final: false, phase: "in-progress" },
+  // "Call id issued, starting to make a call using this id": Retell has no ringing status of its
+  // own, and the phone rings for most of this one.
+  registered: { final: false, status: "ringing" },
+  ongoing: { final: false, status: "in-progress" },
   not_connected: { final: true },
   ended: { final: true },
   error: { final: true },
@@ -93,54 +112,68 @@ export const RETELL_CALL_STATUSES: Record<
 
 export const RETELL_DISCONNECTION_REASONS: Record<string, Disconnection> = {
   // The conversation took place (call status "ended").
-  user_hangup: ENDED,
-  agent_hangup: ENDED,
-  call_transfer: ENDED,
-  transfer_bridged: ENDED,
-  transfer_cancelled: ENDED,
-  inactivity: ENDED,
-  max_duration_reached: ENDED,
-  manual_stopped: ENDED,
-  call_take_over: ENDED,
-  scam_detected: ENDED,
-  // A machine answered: retried like a voicemail (isRetryable).
-  voicemail_reached: { status: "ended", answeredBy: "voicemail" },
-  ivr_reached: { status: "ended", answeredBy: "voicemail" },
+  // "User hung up the call."
+  user_hangup: ended("hung-up-by-lead"),
+  // "AI agent hung up the call."
+  agent_hangup: ended("ended-by-assistant"),
+  // "AI agent transferred the call"; a warm transfer bridged to its destination.
+  call_transfer: ended("transferred"),
+  transfer_bridged: ended("transferred"),
+  // A warm transfer cancelled: the call ended without reaching the transfer's destination.
+  transfer_cancelled: ended("call-dropped"),
+  // "The end_call_after_silence_ms setting reached after long inactivity."
+  inactivity: ended("silence-timeout"),
+  // "Call was terminated due to maximum duration reached."
+  max_duration_reached: ended("max-duration"),
+  // Stopped through Retell's API or dashboard, or taken over: Retell does not document by whom.
+  manual_stopped: ended(null),
+  call_take_over: ended(null),
+  // A machine answered: voicemail, or an IVR the agent hung up on.
+  voicemail_reached: VOICEMAIL,
+  ivr_reached: VOICEMAIL,
   // Not connected.
-  dial_busy: { status: "busy" },
-  dial_no_answer: { status: "no-answer" },
-  user_declined: { status: "no-answer" },
-  dial_failed: failed("The call could not be connected."),
-  // "The number dialed is invalid": final, never retried (Call Records: "Invalid number").
-  invalid_destination: { status: "invalid-number", message: "The number dialled is not valid." },
-  telephony_provider_permission_denied: failed(
+  dial_busy: { ending: "busy", reason: "busy" },
+  dial_no_answer: { ending: "no-answer", reason: "no-answer" },
+  // "User declined the call."
+  user_declined: { ending: "no-answer", reason: "declined" },
+  // "The number dialed is invalid": final, never retried.
+  invalid_destination: {
+    ending: "failed",
+    reason: "invalid-number",
+    message: "The number dialled is not valid.",
+  },
+  // "Dialing failed with no or unknown sip error code", and the telephony side's failures.
+  dial_failed: carrier("The call could not be connected."),
+  telephony_provider_permission_denied: carrier(
     "Retell's telephony provider refused to call this number.",
   ),
-  telephony_provider_unavailable: failed("Retell's telephony provider was unavailable."),
-  sip_routing_error: failed("The call could not be routed."),
-  marked_as_spam: failed("The caller number is marked as spam by the carrier."),
-  concurrency_limit_reached: failed("The Retell account reached its limit of concurrent calls."),
-  no_concurrency_fallback: failed("The Retell account reached its limit of concurrent calls."),
-  no_valid_payment: failed("The Retell account has no valid payment method."),
-  registered_call_timeout: failed("The call was never started."),
-  error_user_not_joined: failed("The call was never joined."),
-  error_llm_websocket_open: failed("Retell could not reach the agent's language model."),
-  error_llm_websocket_lost_connection: failed("Retell lost the agent's language model."),
-  error_llm_websocket_runtime: failed("The agent's language model failed during the call."),
-  error_llm_websocket_corrupt_payload: failed("The agent's language model sent invalid data."),
-  error_no_audio_received: failed("No audio was received."),
-  error_asr: failed("Retell's speech recognition failed."),
-  error_retell: failed("Retell had an internal error."),
-  error_unknown: failed("The call failed for an unknown reason."),
+  telephony_provider_unavailable: carrier("Retell's telephony provider was unavailable."),
+  sip_routing_error: carrier("The call could not be routed."),
+  marked_as_spam: carrier("The caller number is marked as spam by the carrier."),
+  // Retell's own limits and errors.
+  scam_detected: platform("Retell stopped the call: it detected a scam."),
+  concurrency_limit_reached: platform("The Retell account reached its limit of concurrent calls."),
+  no_concurrency_fallback: platform("The Retell account reached its limit of concurrent calls."),
+  no_valid_payment: platform("The Retell account has no valid payment method."),
+  registered_call_timeout: platform("The call was never started."),
+  error_user_not_joined: platform("The call was never joined."),
+  error_llm_websocket_open: platform("Retell could not reach the agent's language model."),
+  error_llm_websocket_lost_connection: platform("Retell lost the agent's language model."),
+  error_llm_websocket_runtime: platform("The agent's language model failed during the call."),
+  error_llm_websocket_corrupt_payload: platform("The agent's language model sent invalid data."),
+  error_no_audio_received: platform("No audio was received."),
+  error_asr: platform("Retell's speech recognition failed."),
+  error_retell: platform("Retell had an internal error."),
+  error_unknown: platform("The call failed for an unknown reason."),
 };
 
 function disconnectionOf(reason: string | null | undefined): Disconnection | null {
   if (!reason) return null;
   const known = RETELL_DISCONNECTION_REASONS[reason];
   if (known) return known;
-  if (reason.startsWith("error_")) return failed(`The call failed (${reason}).`);
-  if (reason.startsWith("dial_")) return failed(`The call could not be connected (${reason}).`);
-  return ENDED;
+  if (reason.startsWith("error_")) return platform(`The call failed (${reason}).`);
+  if (reason.startsWith("dial_")) return carrier(`The call could not be connected (${reason}).`);
+  return ended(null);
 }
 
 /** Milliseconds → whole seconds; null for anything that is not a non-negative number. */
@@ -214,10 +247,11 @@ const userSpoke = (transcript: readonly TranscriptEntry[]) =>
   transcript.some((entry) => entry.speaker === "user" && entry.text.trim() !== "");
 
 /**
- * The call's status from the table. Issue 13 §8: a call that reached a person is "answered" and
- * never retried, whatever else Retell reports with it (an LLM error after a conversation, say).
- * Retell does not report who answered except for voicemail (in_voicemail, voicemail_reached):
- * the respondent speaking in the transcript is what tells a person was reached.
+ * The call's status and ended reason from the tables. A call that reached a person is "answered"
+ * and never retried, whatever else Retell reports with it (an LLM error after a conversation,
+ * say: call-dropped). Retell does not report who answered except for voicemail (in_voicemail,
+ * voicemail_reached): the respondent speaking in the transcript is what tells a person was
+ * reached. A voicemail is never "answered".
  */
 export function mapRetellCall(
   call: Pick<
@@ -226,9 +260,9 @@ export function mapRetellCall(
   >,
   transcript: readonly TranscriptEntry[],
 ): {
-  status: CallStatus;
+  status: OutcomeStatus;
+  endedReason: EndedReason | null;
   final: boolean;
-  phase?: "queued" | "ringing" | "in-progress";
   answeredBy: AnsweredBy | null;
   errorMessage: string | null;
 } {
@@ -237,9 +271,9 @@ export function mapRetellCall(
   // A reason means the call is over even if the status lags (or is missing).
   if (!disconnection && !state?.final) {
     return {
-      status: "in-progress",
+      status: state && !state.final ? state.status : "dialling",
+      endedReason: null,
       final: false,
-      phase: state && !state.final ? state.phase : "queued",
       answeredBy: null,
       errorMessage: null,
     };
@@ -247,27 +281,29 @@ export function mapRetellCall(
   const outcome: Disconnection =
     disconnection ??
     (call.call_status === "error"
-      ? failed("The call failed.")
+      ? platform("The call failed.")
       : call.call_status === "not_connected"
-        ? failed("The call could not be connected.")
-        : ENDED);
-  const voicemail = outcome.answeredBy === "voicemail" || call.call_analysis?.in_voicemail === true;
-  let answeredBy: AnsweredBy | null = null;
-  if (voicemail) answeredBy = "voicemail";
-  else if (userSpoke(transcript)) answeredBy = "human";
-  else if (outcome.status === "ended") answeredBy = "unknown";
-  if (answeredBy === "human") {
-    return { status: "answered", final: true, answeredBy, errorMessage: null };
+        ? carrier("The call could not be connected.")
+        : ended(null));
+  const done = (
+    status: OutcomeStatus,
+    endedReason: EndedReason | null,
+    answeredBy: AnsweredBy | null,
+    errorMessage: string | null = null,
+  ) => ({ status, endedReason, final: true, answeredBy, errorMessage });
+  const machine = outcome.ending === "voicemail" || call.call_analysis?.in_voicemail === true;
+  const connected = outcome.ending === "ended" || outcome.ending === "voicemail";
+  if (machine && connected) return done("voicemail", null, "voicemail");
+  if (!machine && userSpoke(transcript)) {
+    return done("answered", outcome.ending === "ended" ? outcome.reason : "call-dropped", "human");
   }
-  if (outcome.status === "ended") {
-    return { status: "completed", final: true, answeredBy, errorMessage: null };
-  }
-  return {
-    status: outcome.status,
-    final: true,
-    answeredBy,
-    errorMessage: outcome.message ?? null,
-  };
+  if (connected) return done("no-answer", "no-one-spoke", "unknown");
+  return done(
+    outcome.ending as "busy" | "no-answer" | "failed",
+    outcome.reason,
+    machine ? "voicemail" : null,
+    outcome.message ?? null,
+  );
 }
 
 /** A Retell call object (already JSON) → our outcome; null when it is not a call object. */
@@ -282,15 +318,15 @@ export function toCallOutcome(json: unknown): CallOutcome | null {
     providerCallId: call.call_id,
     attemptId: attemptIdOf(call.metadata),
     status: mapped.status,
+    endedReason: mapped.endedReason,
     final: mapped.final,
-    ...(mapped.phase ? { phase: mapped.phase } : {}),
     durationSeconds: durationSeconds(call),
     recordingUrl: call.recording_url || null,
     summary: call.call_analysis?.call_summary || null,
     transcript,
     answeredBy: mapped.answeredBy,
     errorMessage: mapped.errorMessage,
-    // Retell has no do-not-call disposition; the engine reads the transcript (issue 13 §3).
+    // Retell has no do-not-call disposition; the engine reads the transcript.
     askedNotToCall: false,
     analysis: call.call_analysis?.custom_analysis_data ?? null,
     raw: json,
@@ -339,7 +375,7 @@ export function parseRetellWebhook(rawBody: string): CallOutcome | null {
   }
   const withEvent = { ...outcome, raw: json };
   // call_started: the call connected, whatever status the object still carries.
-  if (event === "call_started" && !outcome.final) return { ...withEvent, phase: "in-progress" };
+  if (event === "call_started" && !outcome.final) return { ...withEvent, status: "in-progress" };
   // call_ended of a call that connected comes before its analysis: the summary, the outcome
   // answers and in_voicemail (whether a machine answered, so whether to retry) are in
   // call_analyzed. Until it comes the call is still in progress, with its transcript, length
@@ -350,8 +386,8 @@ export function parseRetellWebhook(rawBody: string): CallOutcome | null {
     return {
       ...withEvent,
       status: "in-progress",
+      endedReason: null,
       final: false,
-      phase: "in-progress",
       answeredBy: null,
       errorMessage: null,
     };

@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { isRetryableEnding } from "@ringback/contracts";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseAllowedNetworks } from "../../../lib/outbound-addresses.ts";
 import { createOutboundClient } from "../../../lib/outbound-http.ts";
 import { FORM_ANSWERS_INSTRUCTION } from "../bland/bland-provider.ts";
-import { isRetryable, type PlaceCallInput, VoiceProviderError } from "../voice-provider.ts";
+import { type PlaceCallInput, VoiceProviderError } from "../voice-provider.ts";
 import {
   mapVapiStatus,
   mapVapiTranscript,
@@ -14,6 +15,7 @@ import {
   secondsBetween,
   toVapiOutcome,
   VAPI_ENDED_REASONS,
+  VAPI_STATUSES,
   vapiEnding,
 } from "./vapi-call.ts";
 import {
@@ -454,6 +456,8 @@ describe("getCall and findCallsByAttempt", () => {
       providerCallId: "ca123456-0000-4000-8000-000000000001",
       attemptId: "att_7",
       status: "answered",
+      // The documented call ended on "assistant-forwarded-call".
+      endedReason: "transferred",
       final: true,
       durationSeconds: 106,
       summary: "The caller asked for a person and was transferred.",
@@ -500,9 +504,9 @@ describe("getCall and findCallsByAttempt", () => {
       attemptId: "att_1",
       phoneNumber: "+14155550123",
     });
-    expect(found.map((o) => [o.providerCallId, o.status, o.final, o.phase ?? null])).toEqual([
-      ["a", "busy", true, null],
-      ["d", "in-progress", false, "ringing"],
+    expect(found.map((o) => [o.providerCallId, o.status, o.endedReason, o.final])).toEqual([
+      ["a", "busy", "busy", true],
+      ["d", "ringing", null, false],
     ]);
     const url = new URL(recorded[0]!.url, baseUrl);
     expect(url.pathname).toBe("/call");
@@ -570,115 +574,191 @@ describe("fetchRecording", () => {
 });
 
 describe("the mapping table", () => {
-  it.each([
-    // Ended normally after connecting: the transcript decides.
-    ["customer-ended-call", true, "answered", null],
-    ["customer-ended-call", false, "completed", null],
-    ["assistant-ended-call", true, "answered", null],
-    ["assistant-said-end-call-phrase", true, "answered", null],
-    ["assistant-ended-call-after-message-spoken", false, "completed", null],
-    ["assistant-forwarded-call", true, "answered", null],
-    ["exceeded-max-duration", true, "answered", null],
-    ["silence-timed-out", false, "completed", null],
-    ["call.in-progress.twilio-completed-call", true, "answered", null],
-    ["call.forwarding.operator-busy", true, "answered", null],
-    ["call.in-progress.error-transfer-failed", true, "answered", null],
-    ["customer-ended-call-during-transfer", true, "answered", null],
-    // Voicemail, busy, no answer.
-    ["voicemail", true, "completed", "voicemail"],
-    ["customer-busy", false, "busy", null],
-    ["customer-did-not-answer", false, "no-answer", null],
+  // [Vapi's endedReason, the person spoke, our status, our ended reason]
+  const cases = [
+    // Voicemail: never answered, even when the greeting was transcribed as the user speaking.
+    ["voicemail", true, "voicemail", null],
+    ["voicemail", false, "voicemail", null],
+    // Busy, no answer.
+    ["customer-busy", false, "busy", "busy"],
+    ["customer-did-not-answer", false, "no-answer", "no-answer"],
     [
       "call.in-progress.error-providerfault-outbound-sip-480-temporarily-unavailable",
       false,
       "no-answer",
-      null,
+      "no-answer",
     ],
     [
       "call.in-progress.error-providerfault-outbound-sip-408-request-timeout",
       false,
       "no-answer",
-      null,
+      "no-answer",
     ],
-    // Never connected.
-    ["call.start.error-subscription-insufficient-credits", false, "failed", null],
-    ["call.start.error-vapi-number-international", false, "failed", null],
-    ["call-start-error-neither-assistant-nor-server-set", false, "failed", null],
-    ["assistant-not-valid", false, "failed", null],
-    ["assistant-request-failed", false, "failed", null],
-    ["twilio-failed-to-connect-call", false, "failed", null],
-    // The carrier says the number was misdialed: not a number that can be called.
-    ["twilio-reported-customer-misdialed", false, "invalid-number", null],
-    ["twilio-reported-customer-misdialed", true, "invalid-number", null],
-    ["vonage-rejected", false, "failed", null],
+    // Ended normally after connecting: answered when the person spoke, with why it ended…
+    ["customer-ended-call", true, "answered", "hung-up-by-lead"],
+    ["customer-ended-call-during-transfer", true, "answered", "hung-up-by-lead"],
+    ["customer-ended-call-before-warm-transfer", true, "answered", "hung-up-by-lead"],
+    ["assistant-ended-call", true, "answered", "ended-by-assistant"],
+    ["assistant-said-end-call-phrase", true, "answered", "ended-by-assistant"],
+    ["assistant-ended-call-with-hangup-task", true, "answered", "ended-by-assistant"],
+    ["assistant-forwarded-call", true, "answered", "transferred"],
+    ["exceeded-max-duration", true, "answered", "max-duration"],
+    ["silence-timed-out", true, "answered", "silence-timeout"],
+    ["call.in-progress.twilio-completed-call", true, "answered", null],
+    ["call.in-progress.sip-completed-call", true, "answered", null],
+    ["vonage-completed", true, "answered", null],
+    ["call.forwarding.operator-busy", true, "answered", "call-dropped"],
+    ["call.in-progress.error-transfer-failed", true, "answered", "call-dropped"],
+    ["call.in-progress.error-warm-transfer-max-duration", true, "answered", "call-dropped"],
+    ["call.ending.hook-executed-transfer", true, "answered", "transferred"],
+    ["call.ending.hook-executed-say", true, "answered", "ended-by-assistant"],
+    // …and no-answer, no-one-spoke when no one spoke, whatever the reason.
+    ["customer-ended-call", false, "no-answer", "no-one-spoke"],
+    ["assistant-ended-call-after-message-spoken", false, "no-answer", "no-one-spoke"],
+    ["assistant-forwarded-call", false, "no-answer", "no-one-spoke"],
+    ["silence-timed-out", false, "no-answer", "no-one-spoke"],
+    ["exceeded-max-duration", false, "no-answer", "no-one-spoke"],
+    ["vonage-completed", false, "no-answer", "no-one-spoke"],
+    ["call.forwarding.no-answer", false, "no-answer", "no-one-spoke"],
+    // The number cannot be called: failed, invalid-number, even if something was transcribed.
+    ["twilio-reported-customer-misdialed", false, "failed", "invalid-number"],
+    ["twilio-reported-customer-misdialed", true, "failed", "invalid-number"],
+    ["sip-outbound-unallocated-number", false, "failed", "invalid-number"],
+    // Never connected, the phone network's doing.
+    ["twilio-failed-to-connect-call", false, "failed", "carrier-error"],
+    ["vonage-rejected", false, "failed", "carrier-error"],
+    ["vonage-failed-to-connect-call", false, "failed", "carrier-error"],
     [
       "call.in-progress.error-providerfault-outbound-sip-503-service-unavailable",
       false,
       "failed",
-      null,
+      "carrier-error",
     ],
-    ["call.in-progress.error-sip-outbound-call-failed-to-connect", false, "failed", null],
-    ["call.in-progress.error-vapifault-transport-never-connected", false, "failed", null],
-    ["manually-canceled", false, "failed", null],
-    // Failed after connecting: a person who spoke is never re-dialled.
-    ["pipeline-error-openai-llm-failed", true, "answered", null],
-    ["pipeline-error-openai-llm-failed", false, "failed", null],
-    ["call.in-progress.error-vapifault-worker-died", true, "answered", null],
-    ["call.in-progress.error-providerfault-eleven-labs-500-server-error", false, "failed", null],
-    ["phone-call-provider-closed-websocket", false, "failed", null],
-    ["worker-shutdown", true, "answered", null],
-    // Unknown and new reasons: ended, the transcript decides.
+    [
+      "call.in-progress.error-providerfault-outbound-sip-403-forbidden",
+      false,
+      "failed",
+      "carrier-error",
+    ],
+    [
+      "call.in-progress.error-sip-outbound-call-failed-to-connect",
+      false,
+      "failed",
+      "carrier-error",
+    ],
+    ["sip-outbound-carrier-released-call", false, "failed", "carrier-error"],
+    ["sip-outbound-carrier-released-call", true, "answered", "call-dropped"],
+    // Never connected, Vapi's doing.
+    ["call.start.error-subscription-insufficient-credits", false, "failed", "platform-error"],
+    ["call.start.error-vapi-number-international", false, "failed", "platform-error"],
+    ["call-start-error-neither-assistant-nor-server-set", false, "failed", "platform-error"],
+    ["assistant-not-valid", false, "failed", "platform-error"],
+    ["assistant-not-found", false, "failed", "platform-error"],
+    ["assistant-request-failed", false, "failed", "platform-error"],
+    ["assistant-join-timed-out", false, "failed", "platform-error"],
+    ["call-deleted", false, "failed", "platform-error"],
+    ["scheduled-call-deleted", false, "failed", "platform-error"],
+    ["manually-canceled", false, "failed", "platform-error"],
+    ["customer-did-not-give-microphone-permission", false, "failed", "platform-error"],
+    [
+      "call.in-progress.error-vapifault-transport-never-connected",
+      false,
+      "failed",
+      "platform-error",
+    ],
+    ["phone-call-provider-bypass-enabled-but-no-call-received", false, "failed", "platform-error"],
+    [
+      "call.ringing.sip-inbound-caller-hungup-before-call-connect",
+      false,
+      "failed",
+      "platform-error",
+    ],
+    // Dropped after connecting: answered when the person spoke (never re-dialled), else failed.
+    ["pipeline-error-openai-llm-failed", true, "answered", "call-dropped"],
+    ["pipeline-error-openai-llm-failed", false, "failed", "call-dropped"],
+    ["call.in-progress.error-vapifault-worker-died", true, "answered", "call-dropped"],
+    [
+      "call.in-progress.error-providerfault-eleven-labs-500-server-error",
+      false,
+      "failed",
+      "call-dropped",
+    ],
+    ["phone-call-provider-closed-websocket", false, "failed", "call-dropped"],
+    ["vonage-disconnected", true, "answered", "call-dropped"],
+    ["worker-shutdown", true, "answered", "call-dropped"],
+    // Unknown and new reasons: ended, the transcript decides, no reason.
     ["something-new-from-vapi", true, "answered", null],
-    ["something-new-from-vapi", false, "completed", null],
-  ] as const)("%s (person spoke: %s) → %s", (endedReason, spoke, status, answeredBy) => {
-    expect(mapVapiStatus({ status: "ended", endedReason, spoke })).toEqual({
+    ["something-new-from-vapi", false, "no-answer", "no-one-spoke"],
+  ] as const;
+
+  it.each(cases)("%s (person spoke: %s) → %s, %s", (reason, spoke, status, endedReason) => {
+    expect(mapVapiStatus({ status: "ended", endedReason: reason, spoke })).toEqual({
       status,
+      endedReason,
       final: true,
-      answeredBy,
+      answeredBy: status === "voicemail" ? "voicemail" : null,
     });
   });
 
-  it("maps every documented ending family once, first match wins", () => {
-    expect(VAPI_ENDED_REASONS.length).toBeGreaterThan(20);
-    expect(vapiEnding("voicemail")).toBe("voicemail");
-    expect(vapiEnding(null)).toBe("connected");
+  it("has a test case for every row of the table", () => {
+    const rowOf = (reason: string) =>
+      VAPI_ENDED_REASONS.findIndex(([match]) =>
+        typeof match === "string" ? match === reason : match.test(reason),
+      );
+    const covered = new Set(cases.map(([reason]) => rowOf(reason)));
+    const missing = VAPI_ENDED_REASONS.map((_, row) => row).filter((row) => !covered.has(row));
+    expect(missing).toEqual([]);
+    expect(vapiEnding("voicemail")).toEqual({ ending: "voicemail", reason: null });
+    expect(vapiEnding(null)).toEqual({ ending: "connected", reason: null });
   });
 
   it.each([
-    ["scheduled", "queued"],
-    ["queued", "queued"],
+    ["scheduled", "dialling"],
+    ["queued", "dialling"],
     ["ringing", "ringing"],
     ["in-progress", "in-progress"],
     ["forwarding", "in-progress"],
-    [undefined, "queued"],
-  ] as const)("status %s → in progress, phase %s", (status, phase) => {
-    expect(mapVapiStatus({ status, spoke: false })).toEqual({
-      status: "in-progress",
+    [undefined, "dialling"],
+    ["something-new", "dialling"],
+  ] as const)("status %s → %s, not final, no reason", (status, expected) => {
+    expect(mapVapiStatus({ status, spoke: true })).toEqual({
+      status: expected,
+      endedReason: null,
       final: false,
       answeredBy: null,
-      phase,
     });
+  });
+
+  it("lists Vapi's statuses", () => {
+    expect(Object.keys(VAPI_STATUSES).sort()).toEqual(
+      ["scheduled", "queued", "ringing", "in-progress", "forwarding", "ended"].sort(),
+    );
   });
 
   it("treats an ended reason as final even beside a stale status", () => {
     expect(
       mapVapiStatus({ status: "in-progress", endedReason: "customer-busy", spoke: false }),
-    ).toMatchObject({ status: "busy", final: true });
+    ).toMatchObject({ status: "busy", endedReason: "busy", final: true });
     expect(mapVapiStatus({ status: "ended", spoke: false })).toMatchObject({
-      status: "completed",
+      status: "no-answer",
+      endedReason: "no-one-spoke",
       final: true,
     });
   });
 
-  it("retries what was not answered, never a person reached", () => {
-    const outcome = (endedReason: string, spoke: boolean) =>
-      mapVapiStatus({ status: "ended", endedReason, spoke });
-    expect(isRetryable(outcome("voicemail", true))).toBe(true);
-    expect(isRetryable(outcome("customer-busy", false))).toBe(true);
-    expect(isRetryable(outcome("customer-did-not-answer", false))).toBe(true);
-    expect(isRetryable(outcome("call.start.error-get-phone-number", false))).toBe(true);
-    expect(isRetryable(outcome("pipeline-error-openai-llm-failed", true))).toBe(false);
-    expect(isRetryable(outcome("customer-ended-call", false))).toBe(false);
+  it("retries what was not answered, never a person reached or an invalid number", () => {
+    const retried = (endedReason: string, spoke: boolean) => {
+      const outcome = mapVapiStatus({ status: "ended", endedReason, spoke });
+      return isRetryableEnding(outcome.status, outcome.endedReason);
+    };
+    expect(retried("voicemail", true)).toBe(true);
+    expect(retried("customer-busy", false)).toBe(true);
+    expect(retried("customer-did-not-answer", false)).toBe(true);
+    expect(retried("customer-ended-call", false)).toBe(true);
+    expect(retried("call.start.error-get-phone-number", false)).toBe(true);
+    expect(retried("pipeline-error-openai-llm-failed", true)).toBe(false);
+    expect(retried("customer-ended-call", true)).toBe(false);
+    expect(retried("twilio-reported-customer-misdialed", false)).toBe(false);
   });
 });
 
@@ -800,7 +880,11 @@ describe("durations, transcripts, recordings, summaries, outcomes", () => {
         },
         API,
       ),
-    ).toMatchObject({ status: "failed", errorMessage: "Not enough credits." });
+    ).toMatchObject({
+      status: "failed",
+      endedReason: "platform-error",
+      errorMessage: "Not enough credits.",
+    });
     expect(
       toVapiOutcome({ id: "c", status: "ended", endedReason: "twilio-failed-to-connect-call" }, API)
         ?.errorMessage,
@@ -871,6 +955,8 @@ describe("parseWebhook", () => {
       providerCallId: "0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b",
       attemptId: "att_1",
       status: "answered",
+      // The documented report ended on "customer-ended-call".
+      endedReason: "hung-up-by-lead",
       final: true,
       durationSeconds: 71,
       recordingUrl: `${baseUrl}/call/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b/mono-recording`,
@@ -879,7 +965,6 @@ describe("parseWebhook", () => {
       errorMessage: null,
       analysis: { qualified: true, budget: 25000, plan: "Pro" },
     });
-    expect(outcome!.phase).toBeUndefined();
     expect(outcome!.transcript).toEqual([
       {
         speaker: "assistant",
@@ -896,7 +981,7 @@ describe("parseWebhook", () => {
     expect(outcome!.raw).toEqual(JSON.parse(endOfCallReport));
   });
 
-  it("reads a voicemail report (retried) and a call that never connected", () => {
+  it("reads a voicemail report (never answered, retried) and a call that never connected", () => {
     const report = (endedReason: string, artifact: unknown = {}) =>
       parseVapiServerMessage(
         JSON.stringify({
@@ -913,17 +998,23 @@ describe("parseWebhook", () => {
     const voicemail = report("voicemail", {
       messages: [{ role: "user", message: "Leave a message after the tone.", time: 1 }],
     });
-    expect(voicemail).toMatchObject({ status: "completed", answeredBy: "voicemail", final: true });
-    expect(isRetryable(voicemail)).toBe(true);
+    expect(voicemail).toMatchObject({
+      status: "voicemail",
+      endedReason: null,
+      answeredBy: "voicemail",
+      final: true,
+    });
+    expect(isRetryableEnding(voicemail.status, voicemail.endedReason)).toBe(true);
     expect(report("customer-did-not-answer")).toMatchObject({
       status: "no-answer",
+      endedReason: "no-answer",
       durationSeconds: null,
       recordingUrl: null,
       transcript: [],
     });
   });
 
-  it("reads a misdialed ending as an invalid number: final, never retried", () => {
+  it("reads a misdialed ending as failed, invalid-number: final, never retried", () => {
     // The documented end-of-call report, ended by the carrier's "customer misdialed".
     const doc = JSON.parse(endOfCallReport) as { message: Record<string, unknown> };
     const call = doc.message.call as Record<string, unknown>;
@@ -937,32 +1028,38 @@ describe("parseWebhook", () => {
         },
       }),
     );
-    expect(outcome).toMatchObject({ status: "invalid-number", final: true, answeredBy: null });
+    expect(outcome).toMatchObject({
+      status: "failed",
+      endedReason: "invalid-number",
+      final: true,
+      answeredBy: null,
+    });
     expect(outcome!.errorMessage).toContain("misdialed");
-    expect(isRetryable(outcome!)).toBe(false);
+    expect(isRetryableEnding(outcome!.status, outcome!.endedReason)).toBe(false);
   });
 
-  it("reads a status-update as the call's phase, never as final", () => {
+  it("reads a status-update as the call's live status, never as final", () => {
     const ringing = provider().parseWebhook(statusUpdate);
     expect(ringing).toMatchObject({
       providerCallId: "0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b",
       attemptId: "att_1",
-      status: "in-progress",
+      status: "ringing",
+      endedReason: null,
       final: false,
-      phase: "ringing",
       durationSeconds: null,
       recordingUrl: null,
     });
     const doc = JSON.parse(statusUpdate) as { message: Record<string, unknown> };
     const withStatus = (status: string, call: unknown = doc.message.call) =>
       provider().parseWebhook(JSON.stringify({ message: { ...doc.message, status, call } }));
-    expect(withStatus("in-progress")).toMatchObject({ phase: "in-progress", final: false });
-    expect(withStatus("forwarding")).toMatchObject({ phase: "in-progress", final: false });
-    expect(withStatus("queued")).toMatchObject({ phase: "queued" });
+    expect(withStatus("in-progress")).toMatchObject({ status: "in-progress", final: false });
+    expect(withStatus("forwarding")).toMatchObject({ status: "in-progress", final: false });
+    expect(withStatus("queued")).toMatchObject({ status: "dialling", final: false });
+    expect(withStatus("scheduled")).toMatchObject({ status: "dialling", final: false });
     // An ended call object inside an in-progress update does not make it final.
     expect(
       withStatus("in-progress", { id: "x", status: "ended", endedReason: "customer-busy" }),
-    ).toMatchObject({ status: "in-progress", final: false });
+    ).toMatchObject({ status: "in-progress", endedReason: null, final: false });
     // "ended" is left to the end-of-call-report that follows with the transcript.
     expect(withStatus("ended")).toBeNull();
     expect(withStatus("not-found")).toBeNull();

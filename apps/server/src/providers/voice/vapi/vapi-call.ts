@@ -2,7 +2,8 @@ import { z } from "zod";
 import {
   type AnsweredBy,
   type CallOutcome,
-  type CallStatus,
+  type EndedReason,
+  type OutcomeStatus,
   type TranscriptEntry,
   VoiceProviderError,
 } from "../voice-provider.ts";
@@ -116,36 +117,32 @@ const serverMessageSchema = z
   .loose();
 
 // ---------------------------------------------------------------------------------------------
-// The mapping table: Vapi's `status` → our phase, and `endedReason` → our status and answeredBy.
+// The mapping tables: Vapi's `status` → our live status, and `endedReason` → our status and
+// ended reason.
 // ---------------------------------------------------------------------------------------------
 
 /**
- * How a call ended, in Ringback's terms:
- * - connected: it was answered and ended normally (either side hung up, the time limit, a
- *   transfer): "answered" when the person spoke, otherwise "completed" (not retried);
- * - dropped: it failed after connecting (a provider or pipeline error): "answered" when the
- *   person spoke (a reached person is never re-dialled, issue 13 §8), otherwise "failed";
- * - voicemail, busy, no-answer: as named (retried);
- * - failed: it never connected (a configuration, billing or carrier error; retried);
- * - invalid-number: the carrier reported the number as misdialed (not a number that can be
- *   called): final, never retried.
+ * How a call ended, in Ringback's terms (the second column of VAPI_ENDED_REASONS):
+ * - connected: it was answered and ended (either side hung up, the time limit, a transfer):
+ *   "answered" with the row's reason when the person spoke, otherwise no-answer, no-one-spoke;
+ * - dropped: it failed after connecting (a provider or pipeline error, the line dropped):
+ *   "answered" with call-dropped when the person spoke (a reached person is never re-dialled),
+ *   otherwise failed with the row's reason;
+ * - voicemail: voicemail, whoever "spoke" (a greeting is transcribed as the user); Vapi does not
+ *   say whether a message was left, so the reason is left to the engine (null);
+ * - busy, no-answer: as named;
+ * - failed: it never connected: failed with the row's reason (invalid-number, carrier-error,
+ *   platform-error).
  */
-export type VapiEnding =
-  | "connected"
-  | "dropped"
-  | "voicemail"
-  | "busy"
-  | "no-answer"
-  | "failed"
-  | "invalid-number";
+export type VapiEnding = "connected" | "dropped" | "voicemail" | "busy" | "no-answer" | "failed";
 
 /**
- * Vapi's `status` values (Call.status, ServerMessageStatusUpdate.status) → where a live call is.
- * "ended" is final; "not-found" and "deletion-failed" concern deleted calls' data.
+ * Vapi's `status` values (Call.status, ServerMessageStatusUpdate.status) → ours while the call is
+ * on. "ended" is final; "not-found" and "deletion-failed" concern deleted calls' data.
  */
-export const VAPI_STATUS_PHASES: Record<string, NonNullable<CallOutcome["phase"]> | "ended"> = {
-  scheduled: "queued",
-  queued: "queued",
+export const VAPI_STATUSES: Record<string, "dialling" | "ringing" | "in-progress" | "ended"> = {
+  scheduled: "dialling",
+  queued: "dialling",
   ringing: "ringing",
   "in-progress": "in-progress",
   forwarding: "in-progress",
@@ -153,95 +150,123 @@ export const VAPI_STATUS_PHASES: Record<string, NonNullable<CallOutcome["phase"]
 };
 
 /**
- * Vapi's `endedReason` (hundreds of values: docs.vapi.ai/calls/call-ended-reason, and the enum
- * of `Call.endedReason` in the API reference) by family, first match wins. Values not listed
- * here, and new ones, fall to "connected": the call ended and the transcript tells whether a
- * person was reached.
+ * Vapi's `endedReason` (hundreds of values: https://docs.vapi.ai/calls/call-ended-reason, and the
+ * enum of `Call.endedReason` in the API reference, VapiAI/server-sdk-typescript
+ * src/api/types/CallEndedReason.ts) by family, first match wins: [reason, how it ended, our
+ * ended reason]. Values not listed here, and new ones, are "connected" with no reason: the call
+ * ended and the transcript tells whether a person was reached.
  */
-export const VAPI_ENDED_REASONS: readonly (readonly [string | RegExp, VapiEnding])[] = [
+export const VAPI_ENDED_REASONS: readonly (readonly [
+  string | RegExp,
+  VapiEnding,
+  EndedReason | null,
+])[] = [
   // "The call was diverted to or detected as voicemail."
-  ["voicemail", "voicemail"],
+  ["voicemail", "voicemail", null],
   // "The customer's line was busy (outbound calls)."
-  ["customer-busy", "busy"],
+  ["customer-busy", "busy", "busy"],
   // "The customer did not answer (outbound calls)."
-  ["customer-did-not-answer", "no-answer"],
+  ["customer-did-not-answer", "no-answer", "no-answer"],
   // SIP 408 Request Timeout, 480 Temporarily Unavailable: rang out or unreachable.
-  [/outbound-sip-(408|480)-/, "no-answer"],
-  // Ended normally after connecting.
-  [/^customer-ended-call/, "connected"],
-  [/^assistant-(ended-call|said-end-call-phrase|forwarded-call)/, "connected"],
-  ["exceeded-max-duration", "connected"],
-  ["silence-timed-out", "connected"],
-  [/^call\.in-progress\.(twilio|sip)-completed-call$/, "connected"],
-  ["vonage-completed", "connected"],
-  // A transfer to a human that failed or went unanswered: the person was on the line before.
-  [/^call\.forwarding\./, "connected"],
-  [/^call\.in-progress\.error-(transfer-failed|warm-transfer-)/, "connected"],
-  [/^call\.ending\.hook-executed-/, "connected"],
-  // The carrier says the number was misdialed (Twilio's "customer misdialed"): no such number.
-  [/misdialed/, "invalid-number"],
-  // Never connected: set-up, account and billing, assistant, carrier and SIP errors.
-  [/^call\.start\./, "failed"],
-  [/^call-start-error/, "failed"],
-  [/^assistant-(not-found|not-valid|request-)/, "failed"],
-  ["assistant-join-timed-out", "failed"],
-  [/^(scheduled-)?call-deleted$/, "failed"],
-  ["manually-canceled", "failed"],
-  ["customer-did-not-give-microphone-permission", "failed"],
-  ["twilio-failed-to-connect-call", "failed"],
-  [/^vonage-(rejected|failed-to-connect-call)$/, "failed"],
-  [/outbound-sip-|sip-outbound-call-failed|sip-inbound-call-failed/, "failed"],
-  [/transport-never-connected|phone-call-provider-bypass-enabled/, "failed"],
-  [/^call\.ringing\./, "failed"],
+  [/outbound-sip-(408|480)-/, "no-answer", "no-answer"],
+  // "The customer hung up" (also before, during or after a transfer).
+  [/^customer-ended-call/, "connected", "hung-up-by-lead"],
+  // "The assistant ended the call" (a tool, a hangup task, its final message, an end-call phrase).
+  [/^assistant-(ended-call|said-end-call-phrase)/, "connected", "ended-by-assistant"],
+  // "The assistant transferred the call to another number or service."
+  ["assistant-forwarded-call", "connected", "transferred"],
+  // "The call reached maxDurationSeconds and was automatically terminated."
+  ["exceeded-max-duration", "connected", "max-duration"],
+  // "No speech was detected for the configured silence timeout duration."
+  ["silence-timed-out", "connected", "silence-timeout"],
+  // "Twilio / the SIP provider / Vonage reported the call as completed": not who ended it.
+  [/^call\.in-progress\.(twilio|sip)-completed-call$/, "connected", null],
+  ["vonage-completed", "connected", null],
+  // A transfer to a person that failed or went unanswered (the operator was busy, a warm
+  // transfer timed out): the lead was on the line, and the call ended without the transfer.
+  [/^call\.forwarding\./, "connected", "call-dropped"],
+  [/^call\.in-progress\.error-(transfer-failed|warm-transfer-)/, "connected", "call-dropped"],
+  // Phone-number hooks run as the call ends: a transfer, or a message before hanging up.
+  ["call.ending.hook-executed-transfer", "connected", "transferred"],
+  ["call.ending.hook-executed-say", "connected", "ended-by-assistant"],
+  // "Twilio reported the customer dialed an invalid number"; SIP 404 "unallocated number".
+  [/misdialed/, "failed", "invalid-number"],
+  ["sip-outbound-unallocated-number", "failed", "invalid-number"],
+  // Never connected, the phone network's doing: Twilio, Vonage and SIP failures.
+  ["twilio-failed-to-connect-call", "failed", "carrier-error"],
+  [/^vonage-(rejected|failed-to-connect-call)$/, "failed", "carrier-error"],
+  [/outbound-sip-|sip-outbound-call-failed|sip-inbound-call-failed/, "failed", "carrier-error"],
+  // The carrier released the call: dropped if the person was on the line, else a carrier error.
+  ["sip-outbound-carrier-released-call", "dropped", "carrier-error"],
+  // Never connected, Vapi's doing: set-up, account and billing, assistant and transport errors.
+  [/^call\.start\./, "failed", "platform-error"],
+  [/^call-start-error/, "failed", "platform-error"],
+  [/^assistant-(not-found|not-valid|request-)/, "failed", "platform-error"],
+  ["assistant-join-timed-out", "failed", "platform-error"],
+  [/^(scheduled-)?call-deleted$/, "failed", "platform-error"],
+  ["manually-canceled", "failed", "platform-error"],
+  ["customer-did-not-give-microphone-permission", "failed", "platform-error"],
+  [/transport-never-connected|phone-call-provider-bypass-enabled/, "failed", "platform-error"],
+  [/^call\.ringing\./, "failed", "platform-error"],
   // Failed after connecting: the LLM, voice or transcriber failed, a worker died, the line dropped.
-  [/^pipeline-/, "dropped"],
-  [/^call\.in-progress\.error-/, "dropped"],
-  [/^worker-|^phone-call-provider-closed-websocket$|^vonage-disconnected$/, "dropped"],
+  [/^pipeline-/, "dropped", "call-dropped"],
+  [/^call\.in-progress\.error-/, "dropped", "call-dropped"],
+  [
+    /^worker-|^phone-call-provider-closed-websocket$|^vonage-disconnected$/,
+    "dropped",
+    "call-dropped",
+  ],
 ];
 
-/** An endedReason's family (see VAPI_ENDED_REASONS). */
-export function vapiEnding(endedReason: string | null | undefined): VapiEnding {
-  const reason = (endedReason ?? "").trim();
-  for (const [match, ending] of VAPI_ENDED_REASONS) {
-    if (typeof match === "string" ? reason === match : match.test(reason)) return ending;
+/** An endedReason's family and our reason (see VAPI_ENDED_REASONS). */
+export function vapiEnding(endedReason: string | null | undefined): {
+  ending: VapiEnding;
+  reason: EndedReason | null;
+} {
+  const value = (endedReason ?? "").trim();
+  for (const [match, ending, reason] of VAPI_ENDED_REASONS) {
+    if (typeof match === "string" ? value === match : match.test(value)) return { ending, reason };
   }
-  return "connected";
+  return { ending: "connected", reason: null };
 }
 
 /**
  * Vapi's status and endedReason → ours. `spoke`: whether the person said anything (from the
- * transcript), which decides a connected call's "answered".
+ * transcript), which decides whether a connected call was answered.
  */
 export function mapVapiStatus(input: {
   status?: string | null;
   endedReason?: string | null;
   spoke: boolean;
 }): {
-  status: CallStatus;
+  status: OutcomeStatus;
+  endedReason: EndedReason | null;
   final: boolean;
   answeredBy: AnsweredBy | null;
-  phase?: NonNullable<CallOutcome["phase"]>;
 } {
-  const phase = VAPI_STATUS_PHASES[(input.status ?? "").trim()];
+  const live = VAPI_STATUSES[(input.status ?? "").trim()];
   // An ended reason means the call has ended, whatever a stale status says.
-  if (phase !== "ended" && !input.endedReason) {
-    return { status: "in-progress", final: false, answeredBy: null, phase: phase ?? "queued" };
+  if (live !== "ended" && !input.endedReason) {
+    return { status: live ?? "dialling", endedReason: null, final: false, answeredBy: null };
   }
-  switch (vapiEnding(input.endedReason)) {
+  const { ending, reason } = vapiEnding(input.endedReason);
+  const ended = (status: OutcomeStatus, endedReason: EndedReason | null) => ({
+    status,
+    endedReason,
+    final: true,
+    answeredBy: null,
+  });
+  switch (ending) {
     case "voicemail":
-      return { status: "completed", final: true, answeredBy: "voicemail" };
+      return { ...ended("voicemail", reason), answeredBy: "voicemail" };
     case "busy":
-      return { status: "busy", final: true, answeredBy: null };
     case "no-answer":
-      return { status: "no-answer", final: true, answeredBy: null };
     case "failed":
-      return { status: "failed", final: true, answeredBy: null };
-    case "invalid-number":
-      return { status: "invalid-number", final: true, answeredBy: null };
+      return ended(ending, reason);
     case "dropped":
-      return { status: input.spoke ? "answered" : "failed", final: true, answeredBy: null };
+      return input.spoke ? ended("answered", "call-dropped") : ended("failed", reason);
     default:
-      return { status: input.spoke ? "answered" : "completed", final: true, answeredBy: null };
+      return input.spoke ? ended("answered", reason) : ended("no-answer", "no-one-spoke");
   }
 }
 
@@ -402,8 +427,8 @@ export function toVapiOutcome(
   );
   const spoke = transcript.some((entry) => entry.speaker === "user");
   const status = extra.status ?? call.status;
-  const endedReason = extra.endedReason ?? call.endedReason;
-  const mapped = mapVapiStatus({ status, endedReason, spoke });
+  const vapiReason = extra.endedReason ?? call.endedReason;
+  const mapped = mapVapiStatus({ status, endedReason: vapiReason, spoke });
   const startedAt = extra.startedAt ?? call.startedAt;
   const endedAt = extra.endedAt ?? call.endedAt;
   const durationSeconds =
@@ -412,9 +437,7 @@ export function toVapiOutcome(
     secondsBetween(startedAt, endedAt);
   const summary = analysis?.summary ?? extra.summary ?? call.summary;
   const errorMessage =
-    mapped.status === "failed" || mapped.status === "invalid-number"
-      ? (call.endedMessage ?? `Vapi ended the call: ${endedReason}`)
-      : null;
+    mapped.status === "failed" ? (call.endedMessage ?? `Vapi ended the call: ${vapiReason}`) : null;
   return {
     providerCallId: call.id,
     attemptId: attemptIdOf(
@@ -424,6 +447,7 @@ export function toVapiOutcome(
       call.metadata,
     ),
     status: mapped.status,
+    endedReason: mapped.endedReason,
     final: mapped.final,
     durationSeconds: mapped.final ? durationSeconds : null,
     recordingUrl: mapped.final
@@ -441,7 +465,6 @@ export function toVapiOutcome(
     summary: hasText(summary) ? summary : null,
     transcript,
     answeredBy: mapped.answeredBy,
-    ...(mapped.phase ? { phase: mapped.phase } : {}),
     errorMessage: hasText(errorMessage) ? errorMessage : null,
     analysis: analysis?.structuredData ?? null,
     raw,
@@ -452,8 +475,8 @@ const malformed = (message: string, cause?: unknown) =>
   new VoiceProviderError(message, { status: 400, code: "malformed_body", cause });
 
 /**
- * Parses a verified server message. `status-update` → the call in progress with its phase
- * (queued, ringing, in-progress; "ended" is left to the end-of-call-report, which follows with
+ * Parses a verified server message. `status-update` → the call still on, with its live status
+ * (dialling, ringing, in-progress; "ended" is left to the end-of-call-report, which follows with
  * the transcript and analysis: a final outcome is never changed afterwards); `end-of-call-report`
  * → the final outcome; any other message type → null (acknowledged and ignored).
  * VoiceProviderError(400) on a body that is not a server message.
@@ -470,8 +493,8 @@ export function parseVapiServerMessage(rawBody: string, apiUrl: string): CallOut
   const message = parsed.data.message;
   const common = { assistantMetadata: message.assistant?.metadata ?? null };
   if (message.type === "status-update") {
-    const phase = VAPI_STATUS_PHASES[(message.status ?? "").trim()];
-    if (!phase || phase === "ended") return null;
+    const live = VAPI_STATUSES[(message.status ?? "").trim()];
+    if (!live || live === "ended") return null;
     const outcome = toVapiOutcome(
       message.call,
       apiUrl,
@@ -480,7 +503,7 @@ export function parseVapiServerMessage(rawBody: string, apiUrl: string): CallOut
     );
     if (!outcome) throw malformed("Not a Vapi status update: call.id is missing");
     // The status is all this message says: never final, whatever the call object inside holds.
-    return { ...outcome, status: "in-progress", final: false, phase, durationSeconds: null };
+    return { ...outcome, status: live, endedReason: null, final: false, durationSeconds: null };
   }
   if (message.type === "end-of-call-report") {
     const outcome = toVapiOutcome(

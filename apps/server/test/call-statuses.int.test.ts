@@ -1,0 +1,239 @@
+import { readFileSync } from "node:fs";
+import {
+  type CallGroupPage,
+  type CallStatus,
+  callStatuses,
+  type EndedReason,
+  endedReasons,
+  leadOutcomeOf,
+} from "@ringback/contracts";
+import { eq, sql } from "drizzle-orm";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  callGroups,
+  callRecords,
+  formAssistants,
+  formSubmissions,
+} from "../src/db/schema/index.ts";
+import { activeAssistant } from "./call-helpers.ts";
+import { startTestRingback } from "./harness.ts";
+import { createTeam } from "./organization-harness.ts";
+import { waitFor } from "./webhook-receiver.ts";
+
+/**
+ * The call status model (docs/decisions/0025-call-statuses.md) end to end: the database's lead
+ * outcome agrees with the contracts' rule for any attempts, a voicemail is never answered, and a
+ * retry that waits reads as scheduled, in the engine, Call Records and the dashboard.
+ */
+describe("call statuses, ended reasons and lead outcomes", async () => {
+  const app = await startTestRingback({
+    env: { CODE_SENDS_PER_IP: "1000", CALL_SIMULATOR_RING_MS: "30", CALL_SIMULATOR_TURN_MS: "10" },
+  });
+  const db = app.database.db;
+  const team = await createTeam(app.url, db);
+  const org = team.organization.id;
+  const owner = team.owner.client;
+  const base = `/api/organizations/${org}`;
+
+  it("computes the same lead outcome in the database as leadOutcomeOf, for any attempts", async () => {
+    // An organization of its own: the calls below are the only ones the dashboard sees.
+    const model = (await createTeam(app.url, db, { label: "model" })).organization.id;
+    const attempt = fc.record({
+      status: fc.constantFrom<CallStatus>(...callStatuses),
+      endedReason: fc.option(fc.constantFrom<EndedReason>(...endedReasons), { nil: null }),
+    });
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(attempt, { minLength: 1, maxLength: 4 }), async (attempts) => {
+        n += 1;
+        const [submission] = await db
+          .insert(formSubmissions)
+          .values({
+            organizationId: model,
+            formId: "model",
+            providerResponseId: `model-${n}-${Date.now()}`,
+            status: "call_scheduled",
+          })
+          .returning();
+        await db.insert(callRecords).values(
+          attempts.map((a, i) => ({
+            organizationId: model,
+            submissionId: submission!.id,
+            callAttempt: i + 1,
+            status: a.status,
+            endedReason: a.endedReason,
+          })),
+        );
+        const [group] = await db
+          .select({ leadOutcome: callGroups.leadOutcome, statuses: callGroups.attemptStatuses })
+          .from(callGroups)
+          .where(eq(callGroups.id, submission!.id));
+        expect(group!.leadOutcome).toBe(leadOutcomeOf(attempts));
+        expect([...group!.statuses].sort()).toEqual(
+          [...new Set(attempts.map((a) => a.status))].sort(),
+        );
+        // And after a change of one attempt (the trigger follows updates too).
+        await db
+          .update(callRecords)
+          .set({ status: "answered", endedReason: "hung-up-by-lead" })
+          .where(
+            sql`${callRecords.submissionId} = ${submission!.id} and ${callRecords.callAttempt} = 1`,
+          );
+        const changed = [
+          { status: "answered" as const, endedReason: "hung-up-by-lead" as const },
+          ...attempts.slice(1),
+        ];
+        const [after] = await db
+          .select({ leadOutcome: callGroups.leadOutcome })
+          .from(callGroups)
+          .where(eq(callGroups.id, submission!.id));
+        expect(after!.leadOutcome).toBe(leadOutcomeOf(changed));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("migration 0031 reads calls stored before in the new model", async () => {
+    const legacy = (await createTeam(app.url, db, { label: "legacy" })).organization.id;
+    const rows: [string, string, Record<string, unknown>][] = [
+      ["completed", "voicemail", { answeredBy: "voicemail" }],
+      ["completed", "no-answer", { answeredBy: "unknown" }],
+      ["invalid-number", "failed", {}],
+      ["blocked-dnc", "not-called", { dialState: "canceled" }],
+      ["blocked-hours", "not-called", { dialState: "canceled" }],
+      ["in-progress", "scheduled", { dialState: "scheduled" }],
+      ["in-progress", "ringing", { dialState: "dialed", livePhase: "ringing" }],
+      ["in-progress", "dialling", { dialState: "dialing" }],
+      ["failed", "canceled", { errorMessage: "Canceled: the assistant was deactivated" }],
+      ["answered", "answered", {}],
+    ];
+    const ids: string[] = [];
+    for (const [old, , extra] of rows) {
+      const [row] = await db
+        .insert(callRecords)
+        .values({ organizationId: legacy, status: old as CallStatus, ...extra })
+        .returning({ id: callRecords.id });
+      ids.push(row!.id);
+    }
+    // The migration's data statements, as the file has them (the schema changes ran already).
+    const file = readFileSync(
+      new URL("../drizzle/0031_call_statuses.sql", import.meta.url),
+      "utf8",
+    );
+    const statements = file
+      .split("--> statement-breakpoint")
+      .filter((s) => /^\s*(--[^\n]*\n)*\s*UPDATE/i.test(s));
+    expect(statements).toHaveLength(3);
+    for (const statement of statements) await db.execute(sql.raw(statement));
+    const after = await db
+      .select({ id: callRecords.id, status: callRecords.status, reason: callRecords.endedReason })
+      .from(callRecords)
+      .where(eq(callRecords.organizationId, legacy));
+    const byId = new Map(after.map((r) => [r.id, r]));
+    expect(ids.map((id) => byId.get(id)!.status)).toEqual(rows.map(([, now]) => now));
+    expect(ids.map((id) => byId.get(id)!.reason)).toEqual([
+      null,
+      "no-one-spoke",
+      "invalid-number",
+      "blocked-dnc",
+      "blocked-hours",
+      null,
+      null,
+      null,
+      "assistant-deactivated",
+      null,
+    ]);
+    // Each call is a group of its own: the old answered one reads as reached.
+    const [answered] = await db
+      .select({ leadOutcome: callGroups.leadOutcome, statuses: callGroups.attemptStatuses })
+      .from(callGroups)
+      .where(eq(callGroups.id, ids[9]!));
+    expect(answered).toEqual({ leadOutcome: "reached", statuses: ["answered"] });
+  });
+
+  const calls = await activeAssistant({
+    url: app.url,
+    db,
+    secretKey: app.config.secretKey,
+    owner,
+    organizationId: org,
+  });
+
+  it("never counts a voicemail as answered: not in the record, the list or the dashboard", async () => {
+    const token = "voicemail-lead";
+    await calls.deliver(calls.delivery({ phone: "+1 415 555 0004", token }));
+    const attempts = await calls.settled(token, 3);
+    expect(attempts.map((a) => [a.status, a.endedReason])).toEqual([
+      ["voicemail", "voicemail-no-message"],
+      ["voicemail", "voicemail-no-message"],
+      ["voicemail", "voicemail-no-message"],
+    ]);
+    const page = await owner.json<CallGroupPage>(`${base}/call-records?status=voicemail`);
+    const group = page.groups.find((g) => g.latestCallId === attempts[2]!.id)!;
+    expect(group).toMatchObject({ latestStatus: "voicemail", leadOutcome: "not-reached" });
+    expect(group.attempts.map((a) => a.status)).toEqual(["voicemail", "voicemail", "voicemail"]);
+    const answered = await owner.json<CallGroupPage>(`${base}/call-records?status=answered`);
+    expect(answered.groups.some((g) => g.id === group.id)).toBe(false);
+    const charts = await owner.json<{ totals: { answered: number; finalCalls: number } }>(
+      `${base}/dashboard/charts?days=1&tz=UTC`,
+    );
+    expect(charts.totals).toMatchObject({ answered: 0, finalCalls: 3 });
+    const stats = await owner.json<{ answeredCalls: number; completedCalls: number }>(
+      `${base}/stats`,
+    );
+    expect(stats).toMatchObject({ answeredCalls: 0, completedCalls: 3 });
+
+    // The same assistant leaving a message: the lead's outcome is "Voicemail left".
+    await db
+      .update(formAssistants)
+      .set({ voicemailAction: "leave_message", voicemailMessage: "Sorry we missed you." })
+      .where(eq(formAssistants.id, calls.assistantId));
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    // Another number ending in 0004 (the simulator's voicemail): the first one has had its 3 calls today.
+    await calls.deliver(calls.delivery({ phone: "+1 646 555 0004", token: "voicemail-left" }));
+    const left = await calls.settled("voicemail-left", 3);
+    expect(left.every((a) => a.endedReason === "voicemail-message-left")).toBe(true);
+    const [leftGroup] = await db
+      .select({ leadOutcome: callGroups.leadOutcome })
+      .from(callGroups)
+      .where(eq(callGroups.latestCallId, left[2]!.id));
+    expect(leftGroup!.leadOutcome).toBe("voicemail-left");
+  });
+
+  it("shows a retry that waits for its delay as scheduled, with its time", async () => {
+    await db
+      .update(formAssistants)
+      .set({ retryDelayMinutes: 10 })
+      .where(eq(formAssistants.id, calls.assistantId));
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const token = "waiting-retry";
+    await calls.deliver(calls.delivery({ phone: "+1 415 555 0002", token }));
+    const [first, second] = await waitFor(async () => {
+      const rows = await calls.attemptsFor(token);
+      return rows.length === 2 && rows[0]!.finalAt ? rows : undefined;
+    });
+    expect(first).toMatchObject({ status: "no-answer", endedReason: "no-answer" });
+    expect(second).toMatchObject({
+      status: "scheduled",
+      dialState: "scheduled",
+      endedReason: null,
+    });
+    expect(second!.scheduledFor.getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
+    const page = await owner.json<CallGroupPage>(`${base}/call-records?search=${token}`);
+    const group = (
+      await owner.json<CallGroupPage>(`${base}/call-records?status=scheduled`)
+    ).groups.find((g) => g.latestCallId === second!.id)!;
+    expect(page).toBeDefined();
+    expect(group.leadOutcome).toBe("not-reached-yet");
+    expect(group.attempts[1]).toMatchObject({
+      status: "scheduled",
+      scheduledFor: second!.scheduledFor.toISOString(),
+    });
+    // Not "in progress" on the dashboard: a waiting retry is scheduled, not a call under way.
+    const charts = await owner.json<{ totals: { inProgress: number; scheduled: number } }>(
+      `${base}/dashboard/charts?days=1&tz=UTC`,
+    );
+    expect(charts.totals).toMatchObject({ inProgress: 0, scheduled: 1 });
+  });
+});
