@@ -70,7 +70,7 @@ test.describe("the dashboard tells the truth (issue 12 §6)", () => {
     // SPEC.md's titles, each explained in a line under its number.
     const stats = page.getByRole("region", { name: "Call Activity" });
     const explained: [string, string][] = [
-      ["Completed Calls", "Calls that ended as completed or answered"],
+      ["Completed Calls", "Calls that connected: a person or voicemail picked up"],
       ["Answered Calls", "Calls a person picked up"],
       ["Unique Forms Called", "Form submissions called at least once"],
       ["Avg. Attempts per Form", "Calls per called submission, retries included"],
@@ -411,11 +411,11 @@ test.describe("the dashboard's charts (issue 14 §3)", () => {
         day,
         counts: {
           answered: n(1) * 3,
-          completed: n(2),
+          voicemail: n(2),
           "no-answer": n(3) * 2,
           busy: n(4),
           failed: i % 4,
-          blocked: i % 9 === 0 ? 1 : 0,
+          "not-called": i % 9 === 0 ? 1 : 0,
         },
       };
     });
@@ -432,6 +432,7 @@ test.describe("the dashboard's charts (issue 14 §3)", () => {
             finalCalls: 38_000,
             answered: 21_412,
             inProgress: 210,
+            scheduled: 35,
             blocked: 2_000,
             answerRate: 21_412 / 38_000,
           },
@@ -467,7 +468,7 @@ test.describe("the dashboard's charts (issue 14 §3)", () => {
     ).toBeVisible();
     await expect(charts.getByText("56%", { exact: true })).toBeVisible();
     await expect(
-      charts.getByText("21,412 of 38,000 finished calls answered. 210 still in progress."),
+      charts.getByText("21,412 of 38,000 finished calls answered. 210 still in progress. 35 scheduled."),
     ).toBeVisible();
     await expect(
       charts.getByText("Over the latest 20,000 leads of the last 30 days."),

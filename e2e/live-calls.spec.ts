@@ -101,9 +101,11 @@ test("a submission is called; the dashboard counts it and Call Records plays it,
   await page.getByLabel("Search by name, email or form title").fill("sam");
   await expect(later).toHaveCount(1, { timeout: 20_000 });
   await expect(later.getByRole("cell").nth(3)).toHaveText("2", { timeout: 40_000 });
-  await expect(later).toContainText("In Progress");
+  // The retry waits for its delay: scheduled, with its time, never "in progress".
+  await expect(later).toContainText(/Scheduled for .*\d:\d\d [AP]M/);
+  await expect(later).toContainText("Not reached yet");
   await page.getByRole("button", { name: "Show attempts for Sam Later" }).click();
-  await expect(page.locator('tr[data-attempt="1"]').filter({ hasText: "No Answer" })).toHaveCount(
+  await expect(page.locator('tr[data-attempt="1"]').filter({ hasText: "No answer" })).toHaveCount(
     1,
   );
 

@@ -262,7 +262,7 @@ test("every admin page and its dialogs fit a 390 px phone screen", async ({ page
 
   // The attempts of a card, each with its own details.
   await later.getByRole("button", { name: "Show 2 attempts" }).click();
-  await expect(later.locator('[data-attempt="1"]')).toContainText("No Answer");
+  await expect(later.locator('[data-attempt="1"]')).toContainText("No answer");
   await expectFits(page, "call-records-card-attempts");
   await expectAccessible(page);
 

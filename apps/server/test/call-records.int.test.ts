@@ -208,6 +208,12 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
     expect(all.some((g) => g.respondent.name === "Ana Outsider")).toBe(false);
     // Past the end: no groups, the same total.
     expect(await list("?page=9")).toMatchObject({ groups: [], total: 15, page: 9 });
+    // A page size the user chose (10, 25, 50 or 100); any other is the default 10.
+    const wide = await list("?pageSize=25");
+    expect(wide).toMatchObject({ pageSize: 25, total: 15 });
+    expect(wide.groups).toHaveLength(15);
+    expect((await list("?pageSize=7")).pageSize).toBe(10);
+    expect((await list("?pageSize=10&page=2")).groups).toHaveLength(5);
   });
 
   it("searches names, emails and form titles, case-insensitively, taking % literally", async () => {
@@ -220,16 +226,31 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
     expect((await list("?search=nobody-at-all")).total).toBe(0);
   });
 
-  it("filters on the latest attempt's status", async () => {
-    const count = async (status: string) => (await list(`?status=${status}`)).total;
-    expect(await count("answered")).toBe(4); // Ana (after a no-answer), Fábio, the formula, Zoe
-    expect(await count("voicemail")).toBe(2); // Carla and the call without a submission
-    expect(await count("in-progress")).toBe(1);
-    expect(await count("failed")).toBe(1);
-    expect(await count("busy")).toBe(7); // Bruno and the six leads whose third attempt was busy
-    expect(await count("no-answer")).toBe(0); // Ana's first attempt does not count: not her latest
-    // An unknown status is All (a hand-edited URL does not break the page).
-    expect(await count("whatever")).toBe(15);
+  it("filters on any attempt's status, several at once, and on the lead outcome", async () => {
+    const count = async (query: string) => (await list(query)).total;
+    expect(await count("?status=answered")).toBe(4); // Ana (after a no-answer), Fábio, the formula, Zoe
+    expect(await count("?status=voicemail")).toBe(2); // Carla and the call without a submission
+    expect(await count("?status=in-progress")).toBe(1);
+    expect(await count("?status=failed")).toBe(1);
+    expect(await count("?status=busy")).toBe(7); // Bruno and the six leads whose third attempt was busy
+    // Earlier attempts count: Ana's first was not answered, and so were the six leads' first two.
+    expect(await count("?status=no-answer")).toBe(7);
+    expect(names(await list("?status=no-answer&search=ana"))).toEqual(["Ana Lima"]);
+    // Several statuses: any of them (Bruno and the six by busy, Ana by no-answer, Davi by failed).
+    expect(await count("?status=busy,no-answer,failed")).toBe(9);
+    // Unknown values are left out; none known is All (a hand-edited URL does not break the page).
+    expect(await count("?status=whatever,failed")).toBe(1);
+    expect(await count("?status=whatever")).toBe(15);
+    // The lead outcome: reached (an answered attempt), not reached yet (one still pending).
+    expect(await count("?lead=reached")).toBe(4);
+    expect(await count("?lead=not-reached-yet")).toBe(1);
+    expect(await count("?lead=reached,not-reached-yet")).toBe(5);
+    expect(await count("?lead=not-reached")).toBe(15 - 5);
+    // GET …/count says the same.
+    const counted = await owner.json<{ total: number }>(
+      `${base}/count?status=busy,no-answer,failed`,
+    );
+    expect(counted.total).toBe(9);
     expect(names(await list("?status=answered&search=ana"))).toEqual(["Ana Lima"]);
   });
 

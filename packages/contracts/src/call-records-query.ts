@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { callRecordSorts, callStatuses } from "./calls.ts";
+import {
+  CALL_RECORDS_PAGE_SIZES,
+  type CallStatus,
+  callRecordSorts,
+  callStatuses,
+  type LeadOutcome,
+  leadOutcomes,
+} from "./calls.ts";
 
 // GET …/call-records as the server reads it. Apart from calls.ts (the records' constants and
 // shapes), so that Call Records does not load zod (issue 16).
@@ -15,6 +22,22 @@ const instant = z.iso
   .catch(undefined);
 
 /**
+ * A comma-separated list of known values ("voicemail,no-answer"), each once, in the list's own
+ * order; unknown values are left out, and a list with none is no filter.
+ */
+function valueList<T extends string>(known: readonly T[]) {
+  return z
+    .string()
+    .transform((value) => {
+      const given = new Set(value.split(",").map((v) => v.trim()));
+      const kept = known.filter((k) => given.has(k));
+      return kept.length > 0 ? kept : undefined;
+    })
+    .optional()
+    .catch(undefined);
+}
+
+/**
  * GET …/call-records query: everything the page keeps in its URL. Lenient on purpose (a shared
  * or hand-edited URL never breaks the page): an unknown status means All, an unknown sort
  * Newest First, a page below 1 the first page, an assistant or date that is not one is no filter.
@@ -25,11 +48,19 @@ export const callRecordsQuerySchema = z.object({
    * text (case-insensitive); a number in any format matches the phone's digits.
    */
   search: z.string().trim().max(200, "The search is too long (at most 200 characters).").optional(),
-  /** The latest attempt's status; absent for All. */
-  status: z.enum(callStatuses).optional().catch(undefined),
+  /** Groups with an attempt in any of these statuses (not only the latest); absent for All. */
+  status: valueList<CallStatus>(callStatuses),
+  /** Groups whose lead outcome is any of these; absent for All. */
+  lead: valueList<LeadOutcome>(leadOutcomes),
   sort: z.enum(callRecordSorts).optional().catch(undefined),
   /** 1-based. */
   page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
+  /** Groups a page: 10 (the default), 25, 50 or 100. */
+  pageSize: z.coerce
+    .number()
+    .refine((n) => (CALL_RECORDS_PAGE_SIZES as readonly number[]).includes(n))
+    .optional()
+    .catch(undefined),
   /** The group's assistant (the one of its first call). */
   assistant: z.guid().optional().catch(undefined),
   /**

@@ -15,8 +15,9 @@ export interface SignedLink {
   expiresAt: string;
 }
 
-/** SPEC.md §9: call records page size (groups per page). */
+/** Call Records' default page size (groups per page), and the sizes a user can choose. */
 export const CALL_RECORDS_PAGE_SIZE = 10;
+export const CALL_RECORDS_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export * from "./call-status.ts";
 

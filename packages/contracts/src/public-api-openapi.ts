@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { API_KEY_PREFIX } from "./api-keys.ts";
 import { callRecordsQuerySchema } from "./call-records-query.ts";
-import { CALL_RECORDS_PAGE_SIZE } from "./calls.ts";
+import { CALL_RECORDS_PAGE_SIZE, CALL_RECORDS_PAGE_SIZES } from "./calls.ts";
 import { consentEvidenceSchema } from "./compliance.ts";
 import { apiErrorSchema } from "./errors.ts";
 import {
@@ -29,9 +29,11 @@ const QUERY_DESCRIPTIONS: Record<keyof typeof callRecordsQuerySchema.shape, stri
   search:
     "Part of the respondent's name or email, the form's title or the submitted answers (any case); a phone number in any format matches the number's digits.",
   status:
-    "Only groups whose latest call has this status. An unknown status is ignored (all statuses).",
+    "Only groups with a call in any of these statuses (comma-separated, e.g. voicemail,no-answer), not only their latest call. Unknown values are ignored; none known means all statuses.",
+  lead: "Only groups whose lead outcome is any of these (comma-separated, e.g. reached,voicemail-left). Unknown values are ignored.",
+  pageSize: `Groups a page: ${CALL_RECORDS_PAGE_SIZES.join(", ")} (default ${CALL_RECORDS_PAGE_SIZE}). Another value means the default.`,
   sort: "newest (the default) or oldest by the latest call, or duration (longest total first). An unknown value means newest.",
-  page: `1-based; ${CALL_RECORDS_PAGE_SIZE} groups a page. A page past the last one is empty.`,
+  page: "1-based. A page past the last one is empty.",
   assistant: "Only groups of this assistant (its id). A value that is not an id is ignored.",
   from: "Only groups whose latest call was at or after this instant (ISO 8601 with a zone, e.g. 2026-11-01T00:00:00Z).",
   to: "Only groups whose latest call was before this instant (exclusive).",

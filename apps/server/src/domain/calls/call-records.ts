@@ -1,5 +1,6 @@
 import {
   CALL_RECORDS_PAGE_SIZE,
+  CALL_RECORDS_PAGE_SIZES,
   type CallAttemptItem,
   type CallGroup,
   type CallGroupCount,
@@ -50,7 +51,12 @@ import { isUuid } from "../../lib/uuid.ts";
 
 export interface CallGroupFilter {
   search?: string | undefined;
-  status?: CallStatus | undefined;
+  /** Groups with an attempt in any of these statuses (attempt_statuses, not only the latest). */
+  status?: CallStatus[] | undefined;
+  /** Groups whose lead outcome is any of these. */
+  lead?: LeadOutcome[] | undefined;
+  /** Groups a page (CALL_RECORDS_PAGE_SIZES; default CALL_RECORDS_PAGE_SIZE). */
+  pageSize?: number | undefined;
   sort?: CallRecordSort | undefined;
   /** The group's assistant. */
   assistant?: string | undefined;
@@ -105,7 +111,11 @@ const at = (iso: string | undefined) => (iso ? new Date(iso) : undefined);
 /** Everything but the search: the conditions the counters can answer. */
 function plainConditions(organizationId: string, filter: CallGroupFilter): SQL[] {
   const conditions: SQL[] = [eq(callGroups.organizationId, organizationId)];
-  if (filter.status) conditions.push(eq(callGroups.latestStatus, filter.status));
+  // Any attempt's status: overlap with the group's statuses (GIN index on attempt_statuses).
+  if (filter.status?.length) {
+    conditions.push(sql`${callGroups.attemptStatuses} && ${sql.param(filter.status)}::text[]`);
+  }
+  if (filter.lead?.length) conditions.push(inArray(callGroups.leadOutcome, filter.lead));
   if (filter.assistant) conditions.push(eq(callGroups.assistantId, filter.assistant));
   const from = at(filter.from);
   const to = at(filter.to);
@@ -325,20 +335,15 @@ async function countGroups(
     const [row] = await db.select({ total: count() }).from(callGroups).where(condition);
     return row?.total ?? 0;
   };
-  // The counters know nothing of answers: an outcome filter counts its (indexed) matches.
-  if (filter.outcome) return exact(where);
+  // The counters know nothing of answers, earlier attempts or lead outcomes: those filters count
+  // their (indexed) matches.
+  if (filter.outcome || filter.status?.length || filter.lead?.length) return exact(where);
   const assistant = filter.assistant ? [eq(callGroupCounts.assistantKey, filter.assistant)] : [];
   if (!filter.from && !filter.to) {
     const [row] = await db
       .select({ total: sql<number>`coalesce(sum(${callGroupCounts.groups}), 0)::int` })
       .from(callGroupCounts)
-      .where(
-        and(
-          eq(callGroupCounts.organizationId, organizationId),
-          filter.status ? eq(callGroupCounts.latestStatus, filter.status) : undefined,
-          ...assistant,
-        ),
-      );
+      .where(and(eq(callGroupCounts.organizationId, organizationId), ...assistant));
     return row?.total ?? 0;
   }
   const from = filter.from ? Date.parse(filter.from) : null;
@@ -365,7 +370,6 @@ async function countGroups(
     .where(
       and(
         eq(callGroupDayCounts.organizationId, organizationId),
-        filter.status ? eq(callGroupDayCounts.latestStatus, filter.status) : undefined,
         filter.assistant ? eq(callGroupDayCounts.assistantKey, filter.assistant) : undefined,
         firstDay !== null ? gte(callGroupDayCounts.day, utcDay(firstDay)) : undefined,
         lastDay !== null ? lt(callGroupDayCounts.day, utcDay(lastDay)) : undefined,
@@ -409,6 +413,7 @@ async function searchedPage(
   sort: ReturnType<typeof sortKeys>,
   offset: number,
   broadSearch: number,
+  pageSize: number,
 ): Promise<{ rows: GroupRow[]; total: number | null }> {
   const { where, broad } = await searchCondition(db, organizationId, filter, broadSearch);
   if (broad) {
@@ -417,7 +422,7 @@ async function searchedPage(
       .from(callGroups)
       .where(where)
       .orderBy(...orderOf(sort))
-      .limit(CALL_RECORDS_PAGE_SIZE)
+      .limit(pageSize)
       .offset(offset);
     return { rows, total: null };
   }
@@ -426,7 +431,7 @@ async function searchedPage(
     .from(callGroups)
     .where(where)
     .orderBy(...orderOf(sort))
-    .limit(CALL_RECORDS_PAGE_SIZE)
+    .limit(pageSize)
     .offset(offset);
   if (found.length > 0) {
     return { rows: found.map(({ total: _, ...row }) => row), total: found[0]!.total };
@@ -489,11 +494,12 @@ async function indexedPage(
   filter: CallGroupFilter,
   sort: ReturnType<typeof sortKeys>,
   offset: number,
+  pageSize: number,
 ): Promise<{ rows: GroupRow[]; total: number | null }> {
   const where = filterConditions(organizationId, filter);
   const total = await countGroups(db, organizationId, filter, where);
   if (offset >= total) return { rows: [], total };
-  const size = Math.min(CALL_RECORDS_PAGE_SIZE, total - offset);
+  const size = Math.min(pageSize, total - offset);
   // Past the middle, read the page backwards from the end: the skip is then the shorter one.
   const fromEnd = offset > total / 2;
   const order = fromEnd ? { ...sort, descending: !sort.descending } : sort;
@@ -530,7 +536,10 @@ export async function listCallGroups(
 ): Promise<CallGroupPage> {
   const page = Math.max(1, Math.floor(query.page ?? 1));
   const sort = sortKeys(query.sort ?? "newest");
-  const offset = (page - 1) * CALL_RECORDS_PAGE_SIZE;
+  const pageSize = (CALL_RECORDS_PAGE_SIZES as readonly number[]).includes(query.pageSize ?? 0)
+    ? query.pageSize!
+    : CALL_RECORDS_PAGE_SIZE;
+  const offset = (page - 1) * pageSize;
   const { rows, total } =
     searchTerms(query.search).length > 0
       ? await searchedPage(
@@ -540,14 +549,15 @@ export async function listCallGroups(
           sort,
           offset,
           tuning.broadSearch ?? BROAD_SEARCH,
+          pageSize,
         )
-      : await indexedPage(db, organizationId, query, sort, offset);
+      : await indexedPage(db, organizationId, query, sort, offset, pageSize);
   const attempts = await attemptsOf(db, rows);
   return {
     groups: rows.map((row) => groupItem(row, (attempts.get(row.id) ?? []).map(attemptItem))),
     total,
     page,
-    pageSize: CALL_RECORDS_PAGE_SIZE,
+    pageSize,
   };
 }
 

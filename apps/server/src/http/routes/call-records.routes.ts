@@ -42,7 +42,7 @@ export function callRecordsRoutes(deps: { db: Database; box: SecretBox; stores: 
     signedLinkResponse(c, deps.box, `/call-records${path}`, query);
   return (
     new Hono<{ Variables: TenantVariables }>()
-      // GET / — one page of call groups (CallGroupPage): search, status, sort, page.
+      // GET / — one page of call groups (CallGroupPage): search, filters, sort, page and size.
       .get("/", withOrganization(db, "calls:read"), async (c) => {
         const query = parseQuery(c, callRecordsQuerySchema);
         c.header("Cache-Control", "no-store");
@@ -64,7 +64,9 @@ export function callRecordsRoutes(deps: { db: Database; box: SecretBox; stores: 
       .get("/export-link", withOrganization(db, "calls:read"), (c) => {
         const { page: _, ...filter } = parseQuery(c, callRecordsQuerySchema);
         const query = new URLSearchParams();
-        for (const [key, value] of Object.entries(filter)) if (value) query.set(key, value);
+        for (const [key, value] of Object.entries(filter)) {
+          if (value) query.set(key, Array.isArray(value) ? value.join(",") : String(value));
+        }
         return link(c, "/export.csv", query.toString());
       })
       // GET /export.csv — every attempt of the matching groups, streamed as it is read.

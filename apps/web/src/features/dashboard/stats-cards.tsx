@@ -10,7 +10,7 @@ import { formatAverageAttempts } from "./stats";
 const cards = [
   {
     label: "Completed Calls",
-    hint: "Calls that ended as completed or answered",
+    hint: "Calls that connected: a person or voicemail picked up",
     icon: CheckCircle2,
     value: (s: DashboardStats) => String(s.completedCalls),
   },
