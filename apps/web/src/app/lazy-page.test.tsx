@@ -23,3 +23,20 @@ describe("a lazily loaded page", () => {
     expect(html(Page)).toBe("<p>hello</p>");
   });
 });
+
+describe("a lazily loaded page whose chunk failed", () => {
+  it("loads again on the next render, once the connection is back", async () => {
+    let online = false;
+    const Page = lazyPage(
+      async () => {
+        if (!online) throw new TypeError("Failed to fetch dynamically imported module");
+        return { Hello: () => <p>hello</p> };
+      },
+      (module) => module.Hello,
+    );
+    await expect(Page.preload()).rejects.toThrow(/Failed to fetch/);
+    online = true;
+    await Page.preload();
+    expect(html(Page)).toBe("<p>hello</p>");
+  });
+});

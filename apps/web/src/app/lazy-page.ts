@@ -23,7 +23,18 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
       loaded ??= pick(module);
       return module;
     });
-  const Lazy = lazy(async () => ({ default: pick(await preload()) }));
+  // React keeps a lazy component's failure for good: a chunk that did not load (the connection
+  // dropped) gets a fresh one, so that the page shows once a boundary tries again.
+  const fresh = (): ComponentType =>
+    lazy(async () => {
+      try {
+        return { default: pick(await preload()) };
+      } catch (error) {
+        Lazy = fresh();
+        throw error;
+      }
+    });
+  let Lazy = fresh();
   function Page() {
     const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
     return createElement(Component);

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from "react-router";
 import { RobotsMeta } from "@/components/robots-meta";
 import { accessTokenFromHash } from "@/features/auth/access-token";
 import { loadShell } from "./lazy-modules";
+import { PageBoundary } from "./page-error-boundary";
 
 type Shell = ComponentType<{ children: ReactNode }>;
 
@@ -37,7 +38,9 @@ export function RootLayout() {
   return AppShell ? (
     <AppShell>
       <RobotsMeta />
-      <Outlet />
+      <PageBoundary>
+        <Outlet />
+      </PageBoundary>
     </AppShell>
   ) : (
     <>

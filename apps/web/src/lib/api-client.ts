@@ -1,3 +1,4 @@
+import { GATEWAY_DOWN, reportReachable, reportUnreachable } from "./connection";
 /**
  * The one HTTP client of the web app. It sends the access token, refreshes it once when the
  * server says it has expired, and turns every error body (ours and better-auth's) into an
@@ -84,8 +85,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
+    reportUnreachable();
     throw new ApiRequestError(0, "network", "Cannot reach Ringback. Check your connection.");
   }
+  if (GATEWAY_DOWN.has(response.status)) reportUnreachable();
+  else reportReachable();
   if (!response.ok) throw await errorFrom(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;

@@ -1,5 +1,6 @@
 import { type Query, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { onServerBack } from "./connection";
 import { getAuthState, refreshSession } from "./session";
 
 /**
@@ -87,11 +88,15 @@ export function reconnectDelay(attempt: number): number {
   return Math.min(1000 * 2 ** Math.max(0, attempt), 15_000);
 }
 
-/** Resolves after `ms`, or earlier on `wake` (online again, tab shown) or on abort. */
+/**
+ * Resolves after `ms`, or earlier on a wake-up (online again, the tab shown, the server answering
+ * again: connection.ts) or on abort.
+ */
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
+      stopWatching();
       window.removeEventListener("online", done);
       document.removeEventListener("visibilitychange", onVisible);
       signal.removeEventListener("abort", done);
@@ -101,6 +106,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
       if (document.visibilityState === "visible") done();
     };
     const timer = setTimeout(done, ms);
+    const stopWatching = onServerBack(done);
     window.addEventListener("online", done);
     document.addEventListener("visibilitychange", onVisible);
     signal.addEventListener("abort", done);

@@ -9,9 +9,10 @@ import {
   UserRound,
   Webhook,
 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { releaseFirstView } from "@/app/first-view-hold";
+import { PageBoundary } from "@/app/page-error-boundary";
 import { Brand } from "@/components/brand";
 import { CreateOrganizationDialog } from "@/components/create-organization-dialog";
 import {
@@ -28,6 +29,7 @@ import {
   SidebarTrigger,
   useSidebar,
 } from "@/components/ui/sidebar";
+import { connectionState, subscribeConnection } from "@/lib/connection";
 import { useLiveUpdates } from "@/lib/live-updates";
 import { useCurrentOrganization } from "@/lib/organizations";
 import { cn } from "@/lib/utils";
@@ -61,6 +63,8 @@ export function AdminLayout() {
   const [creating, setCreating] = useState(false);
   const { current, role } = useCurrentOrganization();
   const live = useLiveUpdates(current?.id);
+  // A request that could not reach the server says so too (the stream may not have noticed yet).
+  const serverDown = useSyncExternalStore(subscribeConnection, connectionState) === "down";
   // The page's first view (if its HTML had one) has been replaced by the frame and the page.
   useEffect(() => releaseFirstView(), []);
   return (
@@ -147,10 +151,12 @@ export function AdminLayout() {
               <UserMenu />
             </div>
           </header>
-          <LiveUpdatesBanner status={live} />
+          <LiveUpdatesBanner status={serverDown ? "paused" : live} />
         </div>
         <main className="flex-1 p-4 sm:p-6 lg:p-8">
-          <Outlet />
+          <PageBoundary>
+            <Outlet />
+          </PageBoundary>
         </main>
       </SidebarInset>
       <CreateOrganizationDialog open={creating} onOpenChange={setCreating} />
