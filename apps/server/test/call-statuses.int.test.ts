@@ -182,7 +182,8 @@ describe("call statuses, ended reasons and lead outcomes", async () => {
     const stats = await owner.json<{ answeredCalls: number; completedCalls: number }>(
       `${base}/stats`,
     );
-    expect(stats).toMatchObject({ answeredCalls: 0, completedCalls: 3 });
+    // One lead, whose three calls reached voicemail: it connected, and nobody answered.
+    expect(stats).toMatchObject({ answeredCalls: 0, completedCalls: 1, totalAttempts: 3 });
 
     // The same assistant leaving a message: the lead's outcome is "Voicemail left".
     await db
@@ -235,5 +236,47 @@ describe("call statuses, ended reasons and lead outcomes", async () => {
       `${base}/dashboard/charts?days=1&tz=UTC`,
     );
     expect(charts.totals).toMatchObject({ inProgress: 0, scheduled: 1 });
+  });
+
+  it("gives the dashboard's cards the same numbers Call Records lists for the same range", async () => {
+    // A lead reached on its second attempt, besides the voicemails and the waiting retry above.
+    await db
+      .update(formAssistants)
+      .set({ retryDelayMinutes: 0 })
+      .where(eq(formAssistants.id, calls.assistantId));
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await calls.deliver(calls.delivery({ phone: "+1 415 555 0005", token: "reached-later" }));
+    await waitFor(async () => {
+      const rows = await calls.attemptsFor("reached-later");
+      return rows.some((r) => r.status === "answered") ? rows : undefined;
+    }, 30_000);
+    // 90 days ending today in UTC: whichever side of midnight each request falls, the window
+    // holds every call of this test.
+    const midnight = new Date();
+    midnight.setUTCHours(0, 0, 0, 0);
+    const from = new Date(midnight.getTime() - 89 * 86_400_000).toISOString();
+    const total = async (filter: string) =>
+      (await owner.json<CallGroupPage>(`${base}/call-records?from=${from}${filter}`)).total;
+    const stats = await owner.json<{
+      completedCalls: number;
+      answeredCalls: number;
+      uniqueFormsCalled: number;
+      totalAttempts: number;
+    }>(`${base}/stats?days=90&tz=UTC`);
+    expect(stats.uniqueFormsCalled).toBeGreaterThan(3);
+    expect(stats.uniqueFormsCalled).toBe(await total(""));
+    expect(stats.answeredCalls).toBe(await total("&status=answered"));
+    expect(stats.answeredCalls).toBeGreaterThan(0);
+    expect(stats.completedCalls).toBe(await total("&status=answered,voicemail"));
+    // A range with nothing in it: zeros on both sides.
+    const empty = await owner.json<{ uniqueFormsCalled: number }>(`${base}/stats?days=1&tz=UTC`);
+    const tomorrow = new Date(midnight.getTime() + 86_400_000).toISOString();
+    expect(empty.uniqueFormsCalled).toBe(
+      (
+        await owner.json<CallGroupPage>(
+          `${base}/call-records?from=${midnight.toISOString()}&to=${tomorrow}`,
+        )
+      ).total,
+    );
   });
 });

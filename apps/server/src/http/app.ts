@@ -1,4 +1,4 @@
-import type { ApiError } from "@ringback/contracts";
+import { type ApiError, dashboardChartsQuerySchema } from "@ringback/contracts";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { requestId } from "hono/request-id";
@@ -10,6 +10,7 @@ import { createCodeSendLimits } from "../domain/accounts/code-send-limits.ts";
 import { createApiKeyLimits } from "../domain/api-keys/api-key-limits.ts";
 import { dashboardStats } from "../domain/assistants/dashboard-stats.ts";
 import { createTestCallLimits } from "../domain/calls/test-calls.ts";
+import { chartWindow } from "../domain/dashboard/dashboard-charts.ts";
 import { currentOrganizationName } from "../domain/organizations/current-organization-name.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -63,6 +64,7 @@ import { voiceWebhookRoutes } from "./routes/voice-webhooks.routes.ts";
 import { webhookEndpointsRoutes } from "./routes/webhook-endpoints.routes.ts";
 import { webhookRecordingRoutes } from "./routes/webhook-recordings.routes.ts";
 import { webhookRoutes } from "./routes/webhooks.routes.ts";
+import { parseQuery } from "./validate.ts";
 
 export interface AppDeps {
   db: Database;
@@ -223,11 +225,19 @@ export function createApp(deps: AppDeps) {
       "/organizations/:organizationId/voice/voices",
       voiceOptionsRoutes({ db, voices: deps.services.voices }),
     )
-    // GET /api/organizations/:organizationId/stats — SPEC.md §2 dashboard stats.
+    // GET /api/organizations/:organizationId/stats — the dashboard's cards: all time, or with
+    // ?days=N&tz=Area/City the charts' window (today and the days before it, in the zone).
     .get(
       "/organizations/:organizationId/stats",
       withOrganization(db, "assistants:read"),
-      async (c) => c.json(await dashboardStats(db, c.req.param("organizationId"))),
+      async (c) => {
+        const windowed = c.req.query("days") !== undefined;
+        const query = parseQuery(c, dashboardChartsQuerySchema);
+        const window = windowed
+          ? await chartWindow(db, { days: query.days, timeZone: query.tz, now: new Date() })
+          : null;
+        return c.json(await dashboardStats(db, c.req.param("organizationId"), window));
+      },
     )
     .route("/invitations", invitationAcceptRoutes({ db }));
   app.route("/api", api);

@@ -26,12 +26,20 @@ export function useAssistants(organizationId: string | undefined) {
   });
 }
 
-/** GET …/stats — SPEC.md §2 dashboard stats, computed on the server. */
-export function useDashboardStats(organizationId: string | undefined, enabled = true) {
+/**
+ * GET …/stats — the dashboard's cards, computed on the server: over the last `days` days in the
+ * browser's time zone (the charts' window), or all time without.
+ */
+export function useDashboardStats(
+  organizationId: string | undefined,
+  enabled = true,
+  window: { days: number; timeZone: string } | null = null,
+) {
+  const query = window ? `?days=${window.days}&tz=${encodeURIComponent(window.timeZone)}` : "";
   return useQuery({
-    queryKey: statsQueryKey(organizationId ?? ""),
+    queryKey: [...statsQueryKey(organizationId ?? ""), window?.days ?? "all", window?.timeZone],
     queryFn: ({ signal }) =>
-      api.get<DashboardStats>(`${organizationPath(organizationId!)}/stats`, { signal }),
+      api.get<DashboardStats>(`${organizationPath(organizationId!)}/stats${query}`, { signal }),
     enabled: Boolean(organizationId) && enabled,
     staleTime: 0,
     refetchOnWindowFocus: "always",

@@ -1,43 +1,64 @@
 import type { DashboardStats } from "@ringback/contracts";
-import { and, count, countDistinct, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
-import { callRecords, formSubmissions } from "../../db/schema/index.ts";
+import { callGroups, formSubmissions } from "../../db/schema/index.ts";
 
 /**
- * The dashboard's cards for one organization: completed = calls that connected (a person
- * answered, or voicemail picked up: ADR 0025); answered = a person picked up; unique forms
- * called = distinct submission_id; attempts; total submissions. Test calls ("Call me now") and
- * their submissions are not leads: left out.
+ * The dashboard's cards for one organization, over a window (the dashboard's date range, the
+ * charts' window) or all time, with Call Records' own definitions (ADR 0025), so that each card
+ * equals what Call Records lists for the same range:
+ * - unique forms called: leads (call groups) whose latest call falls in the window — Call
+ *   Records' total for that date range;
+ * - answered: those with an answered attempt — Call Records filtered by status Answered;
+ * - completed: those with an attempt that connected, answered or voicemail — Call Records
+ *   filtered by status Answered and Voicemail;
+ * - attempts: their attempts; submissions: form submissions received in the window, called or
+ *   not.
+ * Test calls ("Call me now") and their submissions are not leads: left out.
  */
 export async function dashboardStats(
   db: Database,
   organizationId: string,
+  window: { from: Date; to: Date } | null = null,
 ): Promise<DashboardStats> {
-  const [calls] = await db
+  const [groups] = await db
     .select({
       completed:
-        sql<number>`count(*) filter (where ${inArray(callRecords.status, ["answered", "voicemail"])})`.mapWith(
+        sql<number>`count(*) filter (where ${callGroups.attemptStatuses} && array['answered', 'voicemail']::text[])`.mapWith(
           Number,
         ),
-      answered: sql<number>`count(*) filter (where ${eq(callRecords.status, "answered")})`.mapWith(
-        Number,
-      ),
-      uniqueForms: countDistinct(callRecords.submissionId),
-      attempts: count(),
+      answered:
+        sql<number>`count(*) filter (where 'answered' = any(${callGroups.attemptStatuses}))`.mapWith(
+          Number,
+        ),
+      leads: count(),
+      attempts: sql<number>`coalesce(sum(${callGroups.attemptCount}), 0)`.mapWith(Number),
     })
-    .from(callRecords)
-    .where(and(eq(callRecords.organizationId, organizationId), eq(callRecords.isTest, false)));
+    .from(callGroups)
+    .where(
+      and(
+        eq(callGroups.organizationId, organizationId),
+        eq(callGroups.isTest, false),
+        window ? gte(callGroups.latestCallAt, window.from) : undefined,
+        window ? lt(callGroups.latestCallAt, window.to) : undefined,
+      ),
+    );
   const [submissions] = await db
     .select({ n: count() })
     .from(formSubmissions)
     .where(
-      and(eq(formSubmissions.organizationId, organizationId), eq(formSubmissions.isTest, false)),
+      and(
+        eq(formSubmissions.organizationId, organizationId),
+        eq(formSubmissions.isTest, false),
+        window ? gte(formSubmissions.createdAt, window.from) : undefined,
+        window ? lt(formSubmissions.createdAt, window.to) : undefined,
+      ),
     );
   return {
-    completedCalls: calls?.completed ?? 0,
-    answeredCalls: calls?.answered ?? 0,
-    uniqueFormsCalled: calls?.uniqueForms ?? 0,
-    totalAttempts: calls?.attempts ?? 0,
+    completedCalls: groups?.completed ?? 0,
+    answeredCalls: groups?.answered ?? 0,
+    uniqueFormsCalled: groups?.leads ?? 0,
+    totalAttempts: groups?.attempts ?? 0,
     totalSubmissions: submissions?.n ?? 0,
   };
 }

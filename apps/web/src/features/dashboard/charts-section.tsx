@@ -1,9 +1,9 @@
-import { DASHBOARD_CHART_DAYS } from "@ringback/contracts";
 import { lazy, Suspense } from "react";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { loadState } from "@/lib/load-state";
 import { useDashboardCharts } from "./api/dashboard-charts";
+import type { DashboardRange } from "./range";
 
 // The charts come with this module only: the dashboard loads it, no other page does.
 const ChartsPanel = lazy(() => import("./charts-panel"));
@@ -14,14 +14,20 @@ const ChartsPanel = lazy(() => import("./charts-panel"));
  * shows skeletons of the charts; a failed read says so with Retry (never an empty chart that
  * looks like "no calls").
  */
-export function ChartsSection({ organizationId }: { organizationId: string }) {
-  const charts = useDashboardCharts(organizationId, true);
+export function ChartsSection({
+  organizationId,
+  range,
+}: {
+  organizationId: string;
+  range: DashboardRange;
+}) {
+  const charts = useDashboardCharts(organizationId, true, range.days);
   const state = loadState(charts);
   return (
     <section aria-labelledby="charts-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id="charts-heading" className="text-xl font-semibold">
-          Last {DASHBOARD_CHART_DAYS} Days
+          {range.heading}
         </h2>
         {charts.data ? (
           <p className="text-xs text-muted-foreground">

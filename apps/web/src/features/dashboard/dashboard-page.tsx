@@ -1,11 +1,19 @@
 import { can, type Organization, type OrganizationRole } from "@ringback/contracts";
 import { Building2, PhoneCall } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import { FIRST_VIEW_HEADINGS, titleFor } from "@/app/first-view";
 import { PRODUCT_NAME } from "@/components/brand";
 import { CreateOrganizationDialog } from "@/components/create-organization-dialog";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
@@ -13,9 +21,11 @@ import { useAssistants, useDashboardStats } from "@/lib/assistants";
 import { loadState } from "@/lib/load-state";
 import { useCurrentOrganization } from "@/lib/organizations";
 import { AssistantGrid } from "./assistant-grid";
+import { browserTimeZone } from "./charts";
 import { ChartsSection } from "./charts-section";
 import { CreateAssistantMenu } from "./create-assistant-menu";
 import { ProviderCards } from "./provider-cards";
+import { DEFAULT_DASHBOARD_RANGE, dashboardRanges, parseDashboardRange } from "./range";
 import { StatsCards } from "./stats-cards";
 
 const heading = FIRST_VIEW_HEADINGS["/admin/dashboard"];
@@ -85,7 +95,22 @@ function OrganizationDashboard({
 }) {
   const assistants = useAssistants(organization.id);
   const hasAssistants = (assistants.data?.length ?? 0) > 0;
-  const stats = useDashboardStats(organization.id, hasAssistants);
+  const [params, setParams] = useSearchParams();
+  const range = parseDashboardRange(params.get("range"));
+  const stats = useDashboardStats(organization.id, hasAssistants, {
+    days: range.days,
+    timeZone: browserTimeZone(),
+  });
+  const chooseRange = (id: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id === DEFAULT_DASHBOARD_RANGE.id) next.delete("range");
+        else next.set("range", id);
+        return next;
+      },
+      { replace: true },
+    );
   const canCreate = can(role, "assistants:manage");
   const assistantsState = loadState(assistants);
 
@@ -103,7 +128,23 @@ function OrganizationDashboard({
           <h1 className={heading.titleClass}>{titleFor(heading, organization.name)}</h1>
           <p className="mt-1 text-muted-foreground">{heading.description}</p>
         </div>
-        {hasAssistants && canCreate ? <CreateAssistantMenu /> : null}
+        <div className="flex flex-wrap items-center gap-2">
+          {hasAssistants ? (
+            <Select value={range.id} onValueChange={chooseRange}>
+              <SelectTrigger aria-label="Date range" className="w-40">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {dashboardRanges.map((r) => (
+                  <SelectItem key={r.id} value={r.id}>
+                    {r.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          ) : null}
+          {hasAssistants && canCreate ? <CreateAssistantMenu /> : null}
+        </div>
       </div>
       {assistantsState === "loading" ? (
         <div className="flex flex-col gap-4" role="status" aria-label="Loading assistants">
@@ -128,13 +169,14 @@ function OrganizationDashboard({
       ) : hasAssistants ? (
         <>
           <StatsCards
+            rangeLabel={range.label}
             stats={stats.data}
             state={loadState(stats)}
             error={stats.error}
             retrying={stats.isFetching}
             onRetry={() => void stats.refetch()}
           />
-          <ChartsSection organizationId={organization.id} />
+          <ChartsSection organizationId={organization.id} range={range} />
           <section aria-labelledby="assistants-heading" className="flex flex-col gap-3">
             <h2 id="assistants-heading" className="text-xl font-semibold">
               Your Form Assistants

@@ -11,30 +11,38 @@ const cards = [
   {
     label: "Completed Calls",
     hint: "Calls that connected: a person or voicemail picked up",
+    definition:
+      "Leads with a call that connected — a person or voicemail picked up. Call Records with status Answered or Voicemail, for the same dates.",
     icon: CheckCircle2,
     value: (s: DashboardStats) => String(s.completedCalls),
   },
   {
     label: "Answered Calls",
     hint: "Calls a person picked up",
+    definition:
+      "Leads a person answered for (a voicemail is not an answer). Call Records with status Answered, for the same dates.",
     icon: PhoneIncoming,
     value: (s: DashboardStats) => String(s.answeredCalls),
   },
   {
     label: "Unique Forms Called",
     hint: "Form submissions called at least once",
+    definition:
+      "Leads whose latest call falls in the range: what Call Records lists for the same dates.",
     icon: FileStack,
     value: (s: DashboardStats) => String(s.uniqueFormsCalled),
   },
   {
     label: "Avg. Attempts per Form",
     hint: "Calls per called submission, retries included",
+    definition: "All calls to those leads, retries included, per lead.",
     icon: Repeat,
     value: (s: DashboardStats) => formatAverageAttempts(s.totalAttempts, s.uniqueFormsCalled),
   },
   {
     label: "Total Form Submissions",
     hint: "Everything your forms sent, called or not",
+    definition: "Form submissions received in the range, whether they asked for a call or not.",
     icon: Inbox,
     value: (s: DashboardStats) => String(s.totalSubmissions),
   },
@@ -46,12 +54,15 @@ const cards = [
  * never zeros or dashes that look like "no calls yet".
  */
 export function StatsCards({
+  rangeLabel,
   stats,
   state,
   error,
   retrying,
   onRetry,
 }: {
+  /** The dashboard's date range, in words ("Last 30 days"). */
+  rangeLabel: string;
   stats: DashboardStats | undefined;
   state: LoadState;
   error: Error | null;
@@ -60,9 +71,12 @@ export function StatsCards({
 }) {
   return (
     <section aria-labelledby="call-activity-heading" className="flex flex-col gap-3">
-      <h2 id="call-activity-heading" className="text-xl font-semibold">
-        Call Activity
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="call-activity-heading" className="text-xl font-semibold">
+          Call Activity
+        </h2>
+        <p className="text-xs text-muted-foreground">{rangeLabel}</p>
+      </div>
       {state === "failed" ? (
         <LoadError
           title="Couldn't load the call numbers."
@@ -83,7 +97,11 @@ export function StatsCards({
           ) : null}
           <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
             {cards.map((card, index) => (
-              <Card key={card.label} className="gap-2 px-4 py-4 last:col-span-2 lg:last:col-span-1">
+              <Card
+                key={card.label}
+                title={card.definition}
+                className="gap-2 px-4 py-4 last:col-span-2 lg:last:col-span-1"
+              >
                 <dt
                   className={cn(
                     "flex items-start justify-between gap-2 text-sm font-medium text-muted-foreground",

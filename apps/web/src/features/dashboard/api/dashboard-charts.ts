@@ -1,17 +1,16 @@
-import { DASHBOARD_CHART_DAYS, type DashboardCharts } from "@ringback/contracts";
+import type { DashboardCharts } from "@ringback/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { browserTimeZone } from "../charts";
 
 /**
- * GET /api/organizations/:id/dashboard/charts?days=30&tz=… — the charts' figures, days in the
+ * GET /api/organizations/:id/dashboard/charts?days=N&tz=… — the charts' figures, days in the
  * browser's time zone. Read again each time the dashboard is opened or the tab focused, but not
  * on every call change as the stats cards are: at a busy organization that would re-read a
  * month of calls for each ring.
  */
-export function useDashboardCharts(organizationId: string, enabled: boolean) {
+export function useDashboardCharts(organizationId: string, enabled: boolean, days: number) {
   const timeZone = browserTimeZone();
-  const days = DASHBOARD_CHART_DAYS;
   return useQuery({
     queryKey: ["organization", organizationId, "dashboard-charts", days, timeZone] as const,
     queryFn: ({ signal }) =>
