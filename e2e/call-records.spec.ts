@@ -46,8 +46,11 @@ test("a new user finds the lead by phone and sees their name, phone, answers and
   );
   await expect(respondent.getByRole("link", { name: "sam.rivera@example.com" })).toBeVisible();
   await expect(respondent).toContainText("Can we call you about your enquiry? Yes");
-  // What they agreed to, as stored with the submission (issue 13 §1).
-  const consent = panel.getByRole("region", { name: "Consent" });
+  // What they agreed to, as stored with the submission: folded under "Consent evidence", after
+  // what people read first (the summary, the player and the conversation).
+  await expect(panel.locator("[data-sheet-body] h3").first()).toHaveText("Summary");
+  await panel.getByText("Consent evidence").click();
+  const consent = panel.locator("[data-consent-evidence]");
   await expect(consent).toContainText("Can we call you about your enquiry?");
   await expect(consent.locator("dd").nth(1)).toHaveText("Yes");
   // Typeform sends the number in E.164 already: as typed and as read are one.
@@ -214,6 +217,21 @@ test("the recording player seeks, changes speed, downloads, and plays one at a t
   await expect(
     panel.getByRole("button", { name: "Download recording of attempt 1" }),
   ).toBeVisible();
+  // A line of the conversation plays the recording from the moment it was said, and is marked.
+  const lines = panel.getByRole("list", { name: "Conversation" }).getByRole("button");
+  const last = lines.last();
+  const [, minutes, seconds] = /(\d+):(\d\d)/.exec(await last.innerText())!;
+  const said = Number(minutes) * 60 + Number(seconds);
+  expect(said).toBeGreaterThanOrEqual(1);
+  await last.click();
+  await panel.getByRole("button", { name: "Pause recording of attempt 1" }).click();
+  expect(await audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThanOrEqual(
+    said - 0.25,
+  );
+  await expect(panel.locator('li[aria-current="true"]')).toHaveCount(1);
+  await expect(panel.locator('li[aria-current="true"]')).toContainText(
+    (await last.innerText()).split("\n")[0]!,
+  );
   await screenshots(page, "call-details-player");
   await page.keyboard.press("Escape");
 });

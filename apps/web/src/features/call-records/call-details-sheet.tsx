@@ -15,11 +15,12 @@ import {
 } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
-import { formatAnswer, formatCallDate, formatDuration } from "./format";
+import { formatAnswer, formatCallDate, formatClock, formatDuration } from "./format";
 import { PlaybackControls, RecordingProgress } from "./playback-controls";
 import { useCallRecord } from "./queries";
+import { useRecordingPlayer, useRecordingProgress } from "./recording-player";
 import { LeadOutcomeBadge, StatusBadge } from "./status-badge";
-import { parseTranscript } from "./transcript";
+import { lineAt, parseTranscript } from "./transcript";
 
 /**
  * SPEC.md §2 'Call Details': play/stop, Summary, and the chat-style Conversation — and the
@@ -177,29 +178,51 @@ function CallDetailsBody({
   const hidden = call.answers.filter((a) => a.type === "hidden");
   return (
     <div className="flex flex-col gap-6 px-4 pb-6">
-      <div className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center gap-3">
-          <PlaybackControls callRecordId={call.id} hasRecording={call.hasRecording} label={label} />
-          <StatusBadge
-            status={call.status}
-            endedReason={call.endedReason}
-            scheduledFor={call.scheduledFor}
-          />
-          {/* Issue 15: a "Call me now" test call; a call the simulator played (no phone rang). */}
-          {call.isTest ? <Badge variant="secondary">Test call</Badge> : null}
-          {call.simulated ? (
-            <Badge variant="outline" title="Played by the call simulator: no real phone was called">
-              Simulated
-            </Badge>
-          ) : null}
-          <span className="text-sm text-muted-foreground">
-            {formatCallDate(call.createdAt)} · {formatDuration(call.duration)}
-          </span>
-        </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <StatusBadge
+          status={call.status}
+          endedReason={call.endedReason}
+          scheduledFor={call.scheduledFor}
+        />
+        {/* A "Call me now" test call; a call the simulator played (no phone rang). */}
+        {call.isTest ? <Badge variant="secondary">Test call</Badge> : null}
+        {call.simulated ? (
+          <Badge variant="outline" title="Played by the call simulator: no real phone was called">
+            Simulated
+          </Badge>
+        ) : null}
+        <span className="text-sm text-muted-foreground">
+          {formatCallDate(call.createdAt)} · {formatDuration(call.duration)}
+        </span>
+      </div>
+
+      {/* What people read first: what the call was about. */}
+      <Section title="Summary">
+        <p className="text-sm leading-relaxed">
+          {call.summary || (
+            <span className="text-muted-foreground">No summary available for this call.</span>
+          )}
+        </p>
+      </Section>
+
+      {/* The player stays in view while the conversation scrolls under it. */}
+      <div
+        className="sticky top-0 z-10 -mx-4 flex flex-col gap-2 border-b bg-background/95 px-4 py-3 backdrop-blur"
+        data-sheet-player
+      >
+        <PlaybackControls callRecordId={call.id} hasRecording={call.hasRecording} label={label} />
         {call.hasRecording ? (
           <RecordingProgress callRecordId={call.id} label={label} knownDuration={call.duration} />
         ) : null}
       </div>
+
+      <Section title="Conversation">
+        {lines.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No transcript available for this call.</p>
+        ) : (
+          <Conversation call={call} lines={lines} />
+        )}
+      </Section>
 
       {call.outcomes.length > 0 ? (
         <Section title="Outcomes">
@@ -262,18 +285,6 @@ function CallDetailsBody({
         </dl>
       </Section>
 
-      {call.groupId !== call.id || call.consentEvidence ? (
-        <Section title="Consent">
-          <ConsentEvidenceList evidence={call.consentEvidence} />
-        </Section>
-      ) : null}
-
-      <Section title="Summary">
-        <p className="text-sm leading-relaxed text-muted-foreground">
-          {call.summary || "No summary available for this call."}
-        </p>
-      </Section>
-
       <Section title="Answers">
         {call.answers.length === 0 ? (
           <p className="text-sm text-muted-foreground">No answers were submitted with this call.</p>
@@ -297,32 +308,92 @@ function CallDetailsBody({
         )}
       </Section>
 
-      <Section title="Conversation">
-        {lines.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No transcript available for this call.</p>
-        ) : (
-          <ol className="flex flex-col gap-2" aria-label="Conversation">
-            {lines.map((line, index) => (
-              <li
-                // biome-ignore lint/suspicious/noArrayIndexKey: a transcript's lines never reorder.
-                key={index}
-                data-from={line.from}
+      {/* The record a business defends a call with: there when needed, folded away otherwise. */}
+      {call.groupId !== call.id || call.consentEvidence ? (
+        <details className="group rounded-md border px-3 py-2" data-consent-details>
+          <summary className="cursor-pointer font-semibold outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+            Consent evidence
+          </summary>
+          <div className="pt-3">
+            <ConsentEvidenceList evidence={call.consentEvidence} />
+          </div>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The conversation as chat bubbles, each with its time: a click plays the recording from that
+ * line, and while this call's recording plays, the line being said is marked.
+ */
+function Conversation({
+  call,
+  lines,
+}: {
+  call: CallRecordDetails;
+  lines: ReturnType<typeof parseTranscript>;
+}) {
+  const player = useRecordingPlayer();
+  const { position } = useRecordingProgress();
+  const playing = player.current === call.id;
+  const current = playing ? lineAt(lines, position) : -1;
+  const seekable = call.hasRecording;
+  return (
+    <ol className="flex flex-col gap-2" aria-label="Conversation">
+      {lines.map((line, index) => {
+        const mine = line.from === "assistant";
+        const time = line.atSeconds === null ? null : formatClock(line.atSeconds);
+        const bubble = cn(
+          "max-w-[85%] rounded-2xl px-3 py-2 text-left text-sm transition-shadow",
+          mine
+            ? "self-end rounded-br-sm bg-primary text-primary-foreground"
+            : "self-start rounded-bl-sm bg-muted text-foreground",
+          index === current && "ring-2 ring-ring ring-offset-2 ring-offset-background",
+        );
+        const content = (
+          <>
+            <span className="sr-only">{mine ? "Assistant: " : "Respondent: "}</span>
+            {line.text}
+            {time ? (
+              <span
                 className={cn(
-                  "max-w-[85%] rounded-2xl px-3 py-2 text-sm",
-                  line.from === "assistant"
-                    ? "self-end rounded-br-sm bg-primary text-primary-foreground"
-                    : "self-start rounded-bl-sm bg-muted text-foreground",
+                  "mt-0.5 block text-[0.7rem] tabular-nums",
+                  mine ? "text-primary-foreground/80" : "text-muted-foreground",
                 )}
               >
-                <span className="sr-only">
-                  {line.from === "assistant" ? "Assistant: " : "Respondent: "}
-                </span>
-                {line.text}
-              </li>
-            ))}
-          </ol>
-        )}
-      </Section>
-    </div>
+                {time}
+                {seekable ? <span className="sr-only"> (play from here)</span> : null}
+              </span>
+            ) : null}
+          </>
+        );
+        return (
+          <li
+            // biome-ignore lint/suspicious/noArrayIndexKey: a transcript's lines never reorder.
+            key={index}
+            data-from={line.from}
+            aria-current={index === current ? "true" : undefined}
+            className={cn("flex", mine ? "justify-end" : "justify-start")}
+          >
+            {seekable && line.atSeconds !== null ? (
+              <button
+                type="button"
+                className={cn(
+                  bubble,
+                  "cursor-pointer outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                )}
+                title={`Play the recording from ${time}`}
+                onClick={() => player.play(call.id, line.atSeconds ?? 0)}
+              >
+                {content}
+              </button>
+            ) : (
+              <div className={bubble}>{content}</div>
+            )}
+          </li>
+        );
+      })}
+    </ol>
   );
 }

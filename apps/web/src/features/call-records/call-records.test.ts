@@ -17,7 +17,7 @@ import {
   statusText,
   statusTone,
 } from "./format";
-import { parseTranscript } from "./transcript";
+import { lineAt, parseTranscript } from "./transcript";
 
 describe("duration", () => {
   it("follows SPEC.md §9", () => {
@@ -184,9 +184,32 @@ describe("the player's clock", () => {
 
 describe("transcripts", () => {
   const expected = [
-    { from: "assistant", text: "Hi Ana" },
-    { from: "respondent", text: "Hello" },
+    { from: "assistant", text: "Hi Ana", atSeconds: null },
+    { from: "respondent", text: "Hello", atSeconds: null },
   ];
+
+  it("times each line from the call's first timed entry, or by its offset", () => {
+    const lines = parseTranscript([
+      { speaker: "agent-action", text: "Call started", at: "2026-11-03T16:00:00.000Z" },
+      { speaker: "assistant", text: "Hi Ana", at: "2026-11-03T16:00:01.500Z" },
+      { speaker: "user", text: "Hello", at: "2026-11-03T16:00:04.000Z" },
+      { speaker: "user", text: "No time" },
+    ]);
+    expect(lines.map((l) => l.atSeconds)).toEqual([1.5, 4, null]);
+    // Bland's created_at, Vapi's secondsFromStart.
+    expect(
+      parseTranscript([
+        { user: "assistant", text: "Hi", created_at: "2026-11-03T16:00:00Z" },
+        { user: "user", text: "Yes", created_at: "2026-11-03T16:00:07Z" },
+      ]).map((l) => l.atSeconds),
+    ).toEqual([0, 7]);
+    expect(
+      parseTranscript([
+        { role: "bot", message: "Hi", secondsFromStart: 0.4 },
+        { role: "user", message: "Hey", secondsFromStart: 2.25 },
+      ]).map((l) => l.atSeconds),
+    ).toEqual([0.4, 2.25]);
+  });
 
   it("reads an array, with agent-action hidden and either speaker style", () => {
     expect(
@@ -220,6 +243,16 @@ describe("transcripts", () => {
     expect(parseTranscript({ turns: array })).toEqual(expected);
     expect(parseTranscript({ transcript: array, id: 3 })).toEqual(expected);
     expect(parseTranscript({ messages: JSON.stringify(array) })).toEqual(expected);
+  });
+
+  it("marks the line being said as the recording plays", () => {
+    const lines = [{ atSeconds: 0 }, { atSeconds: 3.2 }, { atSeconds: null }, { atSeconds: 9 }];
+    expect(lineAt(lines, 0)).toBe(0);
+    expect(lineAt(lines, 3.19)).toBe(1);
+    expect(lineAt(lines, 8.9)).toBe(1);
+    expect(lineAt(lines, 60)).toBe(3);
+    expect(lineAt([{ atSeconds: 2 }], 1)).toBe(-1);
+    expect(lineAt([], 5)).toBe(-1);
   });
 
   it("gives nothing for nothing, and skips entries without text", () => {

@@ -22,7 +22,8 @@ interface Player {
   current: string | null;
   state: PlayerState | null;
   rate: PlaybackRate;
-  play(callRecordId: string): void;
+  /** Plays an attempt's recording, from `fromSeconds` when given (a transcript line's time). */
+  play(callRecordId: string, fromSeconds?: number): void;
   pause(): void;
   stop(): void;
   /** Jump to a time (seconds) in the current recording. */
@@ -95,10 +96,17 @@ export function RecordingPlayerProvider({
   }, [reset]);
 
   const play = useCallback(
-    (callRecordId: string) => {
+    (callRecordId: string, fromSeconds?: number) => {
       const a = audio.current;
       if (!a) return;
-      if (current === callRecordId && state === "paused") {
+      const from = fromSeconds !== undefined && Number.isFinite(fromSeconds) ? fromSeconds : null;
+      if (current === callRecordId && state !== null && a.src) {
+        if (from !== null) {
+          const end = Number.isFinite(a.duration) ? a.duration : from;
+          a.currentTime = Math.min(Math.max(0, from), end);
+          setProgress((p) => ({ ...p, position: a.currentTime }));
+        }
+        if (state === "playing") return;
         void a.play().then(
           () => setState("playing"),
           () => toast.error("Could not play recording"),
@@ -116,6 +124,8 @@ export function RecordingPlayerProvider({
           a.src = link.url;
           a.defaultPlaybackRate = rate;
           a.playbackRate = rate;
+          // Before the audio is there, this is where it starts once it is.
+          if (from !== null) a.currentTime = from;
           await a.play();
           if (mine === request.current) setState("playing");
         })
