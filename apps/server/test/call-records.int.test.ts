@@ -332,6 +332,9 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
         "Latest status",
         "Lead outcome",
         "Total duration (seconds)",
+        "Summary",
+        "Recording link",
+        "Form answers",
         "Test call",
         "Consent question",
         "Consent question description",
@@ -358,10 +361,15 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
       '"Can we call you, today?","We call within minutes. Reply ""stop"" to opt out.","Yes",' +
       '"2026-11-01T09:59:30.000Z","2026-11-01T09:58:00.000Z","r1","(415) 555-0100","f1","2026-10-30T09:00:00.000Z"';
     // The lead's outcome in words, after the latest status.
-    expect(lines[1]!.endsWith(`,"answered","Reached",95,,${anaEvidence}`)).toBe(true);
-    expect(lines[2]!.endsWith(`,"answered","Reached",95,,${anaEvidence}`)).toBe(true);
+    // Then each attempt's summary (no recording, no form answers were stored for these).
+    expect(
+      lines[1]!.endsWith(`,"answered","Reached",95,"Summary Ana Lima 1",,,,${anaEvidence}`),
+    ).toBe(true);
+    expect(
+      lines[2]!.endsWith(`,"answered","Reached",95,"Summary Ana Lima 2",,,,${anaEvidence}`),
+    ).toBe(true);
     expect(lines[3]).toMatch(
-      /^"Website Enquiry","Fábio Reis",.*,"answered","Reached",95,,,,,,,,,,$/,
+      /^"Website Enquiry","Fábio Reis",.*,"answered","Reached",95,"Summary Fábio Reis 1",,,,,,,,,,,,$/,
     );
     // A cell that a spreadsheet would run as a formula is defused.
     expect(lines.some((l) => l.includes(`"'=cmd|' /C calc'!A0"`))).toBe(true);
@@ -369,7 +377,8 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
     // Batches are stitched without loss however small they are.
     const { exportCallRecords } = await import("../src/domain/calls/call-records.ts");
     let csv = "";
-    for await (const chunk of exportCallRecords(db, org, { sort: "duration" }, 2)) csv += chunk;
+    for await (const chunk of exportCallRecords(db, org, { sort: "duration" }, { batchSize: 2 }))
+      csv += chunk;
     expect(csv.trim().split("\r\n")).toHaveLength(1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 6 * 3 + 1 + 1);
   });
 

@@ -279,4 +279,38 @@ describe("call statuses, ended reasons and lead outcomes", async () => {
       ).total,
     );
   });
+
+  it("exports each call's summary, a recording link that works without a session, and the form's answers", async () => {
+    // The recording is copied into Ringback's storage just after the call: wait for it.
+    await waitFor(async () => {
+      const [row] = await db
+        .select({ key: callRecords.recordingKey })
+        .from(callRecords)
+        .where(sql`${callRecords.organizationId} = ${org} and ${callRecords.status} = 'answered'`);
+      return row?.key ? true : undefined;
+    });
+    const { url } = await owner.json<{ url: string }>(
+      `${base}/call-records/export-link?status=answered`,
+    );
+    const csv = await (await owner.request(url)).text();
+    const [header, ...rows] = csv.trim().split("\r\n");
+    const columns = header!.split(",");
+    const cell = (row: string, name: string) => {
+      // The cells of this test's rows hold no commas but the answers' (quoted) ones.
+      const cells = row.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, ""));
+      return cells[columns.indexOf(`"${name}"`)]!;
+    };
+    const reached = rows.find((row) => cell(row, "Status") === '"answered"')!;
+    expect(cell(reached, "Summary")).toMatch(/^".+"$/);
+    const link = cell(reached, "Recording link").replaceAll('"', "");
+    expect(link).toMatch(/\/api\/recordings\/[0-9a-f-]{36}\?exp=\d+&sig=/);
+    const audio = await waitFor(async () => {
+      const response = await fetch(link);
+      return response.status === 503 ? undefined : response;
+    });
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get("content-type")).toMatch(/^audio\//);
+    // "Question: answer", one per line (these test deliveries name questions by id).
+    expect(cell(reached, "Form answers")).toMatch(/: \+1 415 555 \d{4}\n/);
+  });
 });

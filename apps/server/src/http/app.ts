@@ -199,7 +199,12 @@ export function createApp(deps: AppDeps) {
     )
     .route(
       "/organizations/:organizationId/call-records",
-      callRecordsRoutes({ db, box, stores: deps.services.recordings.stores }),
+      callRecordsRoutes({
+        db,
+        box,
+        stores: deps.services.recordings.stores,
+        recordingLinks: deps.services.calls.recordingLinks,
+      }),
     )
     .route("/organizations/:organizationId", complianceRoutes({ db, box }))
     .route(

@@ -48,6 +48,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { csvRow } from "../../lib/csv.ts";
 import { displayPhone } from "../../lib/phone-display.ts";
 import { isUuid } from "../../lib/uuid.ts";
+import type { RecordingLinks } from "../webhooks/recording-links.ts";
 
 export interface CallGroupFilter {
   search?: string | undefined;
@@ -220,9 +221,9 @@ function selectGroups(
   where: SQL,
   sort: ReturnType<typeof sortKeys>,
   limit: number,
-): Promise<(GroupRow & { consent: ConsentEvidence | null })[]> {
+): Promise<(GroupRow & { consent: ConsentEvidence | null; answers: unknown })[]> {
   return db
-    .select({ ...groupColumns, consent: formSubmissions.consent })
+    .select({ ...groupColumns, consent: formSubmissions.consent, answers: formSubmissions.answers })
     .from(callGroups)
     .leftJoin(formSubmissions, eq(formSubmissions.id, callGroups.submissionId))
     .where(where)
@@ -243,13 +244,22 @@ const attemptColumns = {
 };
 
 /** The attempts of these groups, keyed by group id, each list sorted by call_attempt. */
-async function attemptsOf(db: Database, groups: Pick<GroupRow, "id" | "submissionId">[]) {
+async function attemptsOf(
+  db: Database,
+  groups: Pick<GroupRow, "id" | "submissionId">[],
+  /** With each attempt's summary too (the CSV; the list does without). */
+  read: { summaries?: boolean } = {},
+) {
   const bySubmission = groups.filter((g) => g.submissionId).map((g) => g.submissionId!);
   const alone = groups.filter((g) => !g.submissionId).map((g) => g.id);
   const byGroup = new Map<string, (typeof rows)[number][]>();
   if (groups.length === 0) return byGroup;
   const rows = await db
-    .select({ ...attemptColumns, outcomes: callRecords.outcomes })
+    .select({
+      ...attemptColumns,
+      outcomes: callRecords.outcomes,
+      summary: read.summaries ? callRecords.callSummary : sql<null>`null`,
+    })
     .from(callRecords)
     .where(
       or(
@@ -704,6 +714,11 @@ export const CSV_HEADER = [
   // What all the lead's attempts came to, in words.
   "Lead outcome",
   "Total duration (seconds)",
+  // What the call was about, a link to hear it (signed, 7 days: no session needed) and what the
+  // person wrote in the form ("Question: answer", one per line).
+  "Summary",
+  "Recording link",
+  "Form answers",
   // Issue 15 §5: a "Call me now" test call to a team member's own phone, not a lead.
   "Test call",
   // What the person agreed to, as stored with the submission (issue 13 §1); empty without one.
@@ -739,6 +754,20 @@ export async function organizationOutcomeQuestions(
   return [...byKey.values()];
 }
 
+/** A submission's answers for the CSV: "Question: answer", one per line, hidden fields last. */
+function answersCell(answers: unknown): string | null {
+  const items = submittedAnswers(answers);
+  if (items.length === 0) return null;
+  return items.map((item) => `${item.title}: ${formatCsvAnswer(item.value)}`).join("\n");
+}
+
+function formatCsvAnswer(value: SubmittedAnswerValue): string {
+  if (value === true) return "Yes";
+  if (value === false) return "No";
+  if (value === null) return "";
+  return Array.isArray(value) ? value.join(", ") : String(value);
+}
+
 /** The consent columns of CSV_HEADER for one group (the same on each of its attempts). */
 function consentCells(consent: ConsentEvidence | null): (string | null)[] {
   return [
@@ -762,8 +791,10 @@ export async function* exportCallRecords(
   db: Database,
   organizationId: string,
   filter: CallGroupFilter,
-  batchSize = 500,
+  options: { batchSize?: number; recordingLinks?: RecordingLinks | undefined } = {},
 ): AsyncGenerator<string> {
+  const batchSize = options.batchSize ?? 500;
+  const now = new Date();
   // Issue 14: a column per outcome question of the organization's assistants (by key; the
   // first assistant's label), after the fixed ones.
   const questions = await organizationOutcomeQuestions(db, organizationId);
@@ -789,10 +820,11 @@ export async function* exportCallRecords(
       : undefined;
     const rows = await selectGroups(db, keyset ? and(where, keyset)! : where, sort, batchSize);
     if (rows.length === 0) return;
-    const attempts = await attemptsOf(db, rows);
+    const attempts = await attemptsOf(db, rows, { summaries: true });
     let chunk = "";
     for (const group of rows) {
       const consent = consentCells(group.consent);
+      const answers = answersCell(group.answers);
       for (const attempt of attempts.get(group.id) ?? []) {
         chunk += csvRow([
           group.formTitle,
@@ -807,6 +839,11 @@ export async function* exportCallRecords(
           group.latestStatus,
           leadOutcomeLabels[group.leadOutcome],
           group.totalDuration,
+          attempt.summary ?? null,
+          attempt.recordingKey && options.recordingLinks
+            ? options.recordingLinks.sign(attempt.id, now).url
+            : null,
+          answers,
           group.isTest ? "Yes" : null,
           ...consent,
           ...questions.map((q) => csvOutcome(attempt.outcomes?.[q.key])),

@@ -10,6 +10,7 @@ import {
   organizationOutcomeQuestions,
 } from "../../domain/calls/call-records.ts";
 import { storedRecording } from "../../domain/calls/recordings.ts";
+import type { RecordingLinks } from "../../domain/webhooks/recording-links.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import type { RecordingStores } from "../../providers/storage/recording-store.ts";
 import { byteRangeResponse } from "../byte-range-response.ts";
@@ -36,7 +37,13 @@ export function recordingFileName(callRecordId: string, contentType: string): st
 }
 
 /** /api/organizations/:organizationId/call-records — members only. */
-export function callRecordsRoutes(deps: { db: Database; box: SecretBox; stores: RecordingStores }) {
+export function callRecordsRoutes(deps: {
+  db: Database;
+  box: SecretBox;
+  stores: RecordingStores;
+  /** Signs the CSV's recording links (7 days, as the webhooks' are). */
+  recordingLinks?: RecordingLinks | undefined;
+}) {
   const { db } = deps;
   const link = (c: Context<{ Variables: TenantVariables }>, path: string, query = "") =>
     signedLinkResponse(c, deps.box, `/call-records${path}`, query);
@@ -75,7 +82,9 @@ export function callRecordsRoutes(deps: { db: Database; box: SecretBox; stores: 
         return csvDownload(
           c,
           "call-records",
-          exportCallRecords(db, c.get("organizationId"), filter),
+          exportCallRecords(db, c.get("organizationId"), filter, {
+            recordingLinks: deps.recordingLinks,
+          }),
         );
       })
       // GET /:callRecordId — one attempt with summary, transcript, answers and consent
