@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   connectionState,
   onServerBack,
@@ -8,6 +8,13 @@ import {
 } from "./connection";
 
 describe("the connection to the server", () => {
+  let hour = 0;
+  beforeEach(() => {
+    // Each test an hour after the last: the module's memory of a recent recovery is stale.
+    vi.useFakeTimers();
+    hour += 1;
+    vi.setSystemTime(Date.UTC(2030, 0, 1, hour));
+  });
   afterEach(() => {
     reportReachable();
     vi.useRealTimers();
@@ -20,7 +27,6 @@ describe("the connection to the server", () => {
   });
 
   it("probes while the server is down, and says once when it is back", async () => {
-    vi.useFakeTimers();
     const answers = [false, false, true];
     const probe = vi.fn(async () => answers.shift() ?? true);
     const back = vi.fn();
@@ -44,8 +50,25 @@ describe("the connection to the server", () => {
     stop();
   });
 
+  it("keeps backing off when the server fails again right after it came back", async () => {
+    const probe = vi.fn(async () => true);
+    reportUnreachable(probe);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(connectionState()).toBe("ok");
+    // At once down again (one broken endpoint, a flapping server): the next check waits 4 s.
+    reportUnreachable(probe);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(probe).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(probe).toHaveBeenCalledTimes(2);
+    // Stable for a while, a new outage starts from 2 s again.
+    await vi.advanceTimersByTimeAsync(31_000);
+    reportUnreachable(probe);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(probe).toHaveBeenCalledTimes(3);
+  });
+
   it("stops probing when a request gets through first", async () => {
-    vi.useFakeTimers();
     const probe = vi.fn(async () => false);
     const back = vi.fn();
     const stop = onServerBack(back);

@@ -1,6 +1,6 @@
 /**
  * Whether the server answers, as the app's own requests find out. A request that cannot reach
- * it (a network error, or a gateway's 502/503/504 while it restarts) says so here; from then on
+ * it (a network error, or a gateway's 502/504 while it restarts) says so here; from then on
  * GET /api/health is asked now and then (2 s, 4 s… at most 15 s, and at once when the browser is
  * back online) until it answers, and then everyone listening hears that the server is back: the
  * pages read again what failed meanwhile (queries.tsx), and the "Live updates paused" banner
@@ -12,6 +12,11 @@ let state: ConnectionState = "ok";
 const listeners = new Set<() => void>();
 const recovered = new Set<() => void>();
 let probing = false;
+/** Health checks since the last stable recovery: a failure right after one keeps backing off. */
+let attempts = 0;
+let backAt = Number.NEGATIVE_INFINITY;
+/** A recovery this recent that fails again is the same outage (or one broken endpoint). */
+const STABLE_MS = 30_000;
 
 export function connectionState(): ConnectionState {
   return state;
@@ -31,6 +36,7 @@ export function onServerBack(listener: () => void): () => void {
 function set(next: ConnectionState) {
   if (state === next) return;
   state = next;
+  if (next === "ok") backAt = Date.now();
   for (const listener of listeners) listener();
   if (next === "ok") for (const listener of recovered) listener();
 }
@@ -47,12 +53,14 @@ export function reportReachable(): void {
 
 /** A request could not reach the server: probe until it answers. */
 export function reportUnreachable(probe: () => Promise<boolean> = healthAnswers): void {
+  if (Date.now() - backAt > STABLE_MS) attempts = 0;
   set("down");
   if (probing) return;
   probing = true;
   void (async () => {
-    for (let attempt = 0; state === "down"; attempt += 1) {
-      await wait(probeDelay(attempt));
+    while (state === "down") {
+      await wait(probeDelay(attempts));
+      attempts += 1;
       if (state !== "down") break;
       if (await probe().catch(() => false)) set("ok");
     }
@@ -78,5 +86,8 @@ function wait(ms: number): Promise<void> {
   });
 }
 
-/** Statuses a gateway answers while the server behind it is down or restarting. */
-export const GATEWAY_DOWN = new Set([502, 503, 504]);
+/**
+ * Statuses a gateway answers while the server behind it is down or restarting. Not 503: the
+ * server itself answers that (its database is away, say), and the page says so with Retry.
+ */
+export const GATEWAY_DOWN = new Set([502, 504]);
