@@ -313,4 +313,56 @@ describe("call statuses, ended reasons and lead outcomes", async () => {
     // "Question: answer", one per line (these test deliveries name questions by id).
     expect(cell(reached, "Form answers")).toMatch(/: \+1 415 555 \d{4}\n/);
   });
+
+  it("lets owners and admins cancel a scheduled call and call a lead again now", async () => {
+    const [first, waiting] = await calls.attemptsFor("waiting-retry");
+    expect(waiting).toMatchObject({ status: "scheduled" });
+    const action = (id: string, what: "cancel" | "call-again", client = owner) =>
+      client.request(`${base}/call-records/${id}/${what}`, { method: "POST" });
+    // While a call to the lead waits, another cannot be asked for.
+    expect((await action(first!.id, "call-again")).status).toBe(409);
+    // Members read calls; they do not place or cancel them.
+    expect((await action(waiting!.id, "cancel", team.member.client)).status).toBe(403);
+    expect((await action(waiting!.id, "cancel")).status).toBe(204);
+    const [, canceled] = await calls.attemptsFor("waiting-retry");
+    expect(canceled).toMatchObject({
+      status: "canceled",
+      endedReason: "canceled-by-user",
+      dialState: "canceled",
+      dialRequestedAt: null,
+    });
+    // Once canceled (or ended), it cannot be canceled again.
+    expect((await action(waiting!.id, "cancel")).status).toBe(409);
+    const [group] = await db
+      .select({ leadOutcome: callGroups.leadOutcome })
+      .from(callGroups)
+      .where(eq(callGroups.id, first!.submissionId!));
+    expect(group!.leadOutcome).toBe("not-reached");
+
+    // Call again now: a third attempt, dialled at once (it is about noon where the lead is).
+    const again = await action(first!.id, "call-again");
+    expect(again.status).toBe(201);
+    const placed = (await again.json()) as { callRecordId: string; scheduledFor: string };
+    expect(Date.parse(placed.scheduledFor)).toBeLessThanOrEqual(Date.now() + 1_000);
+    const third = await waitFor(async () => {
+      const rows = await calls.attemptsFor("waiting-retry");
+      const row = rows.find((r) => r.id === placed.callRecordId);
+      return row?.finalAt ? row : undefined;
+    });
+    expect(third).toMatchObject({ callAttempt: 3, status: "no-answer", dialState: "dialed" });
+    // Not for a number on the do-not-call list, and never another organization's call.
+    await owner.json(`${base}/do-not-call`, {
+      method: "POST",
+      json: { phoneNumber: "+1 415 555 0002", reason: "Asked by email" },
+    });
+    await waitFor(async () => {
+      const rows = await calls.attemptsFor("waiting-retry");
+      return rows.every((r) => r.finalAt) ? rows : undefined;
+    });
+    const refused = await action(first!.id, "call-again");
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("do-not-call list");
+    const stranger = await createTeam(app.url, db, { label: "stranger" });
+    expect((await action(first!.id, "call-again", stranger.owner.client)).status).toBe(404);
+  });
 });

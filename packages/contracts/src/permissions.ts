@@ -39,6 +39,9 @@ export const permissions = {
   // calls to one's own phone.
   "voice:manage": ["owner", "admin"],
   "calls:test": ["owner", "admin"],
+  // Calling a lead again now, or canceling a call that waits for its time: a call spends the
+  // organization's money and speaks for it, as test calls and the assistants do.
+  "calls:manage": ["owner", "admin"],
 } as const satisfies Record<string, readonly OrganizationRole[]>;
 
 export type Permission = keyof typeof permissions;

@@ -204,6 +204,7 @@ export function createApp(deps: AppDeps) {
         box,
         stores: deps.services.recordings.stores,
         recordingLinks: deps.services.calls.recordingLinks,
+        calls: deps.services.calls,
       }),
     )
     .route("/organizations/:organizationId", complianceRoutes({ db, box }))

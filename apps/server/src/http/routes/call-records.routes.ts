@@ -2,6 +2,8 @@ import { Readable } from "node:stream";
 import { callRecordsQuerySchema } from "@ringback/contracts";
 import { type Context, Hono } from "hono";
 import type { Database } from "../../db/database.ts";
+import { callAgainNow, cancelScheduledCall } from "../../domain/calls/call-actions.ts";
+import type { AttemptQueue } from "../../domain/calls/call-engine.ts";
 import {
   countCallGroups,
   exportCallRecords,
@@ -11,6 +13,7 @@ import {
 } from "../../domain/calls/call-records.ts";
 import { storedRecording } from "../../domain/calls/recordings.ts";
 import type { RecordingLinks } from "../../domain/webhooks/recording-links.ts";
+import { AppError } from "../../lib/app-error.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import type { RecordingStores } from "../../providers/storage/recording-store.ts";
 import { byteRangeResponse } from "../byte-range-response.ts";
@@ -43,6 +46,8 @@ export function callRecordsRoutes(deps: {
   stores: RecordingStores;
   /** Signs the CSV's recording links (7 days, as the webhooks' are). */
   recordingLinks?: RecordingLinks | undefined;
+  /** Where "Call again now" hands its attempt to the workers. */
+  calls?: { attempts: AttemptQueue; respondentTimeZone?: string | null } | undefined;
 }) {
   const { db } = deps;
   const link = (c: Context<{ Variables: TenantVariables }>, path: string, query = "") =>
@@ -92,6 +97,24 @@ export function callRecordsRoutes(deps: {
       .get("/:callRecordId", withOrganization(db, "calls:read"), async (c) =>
         c.json(await getCallRecord(db, c.get("organizationId"), c.req.param("callRecordId"))),
       )
+      // POST /:callRecordId/call-again — a new attempt for the lead, due now (or at the first
+      // lawful time of its calling window): { callRecordId, scheduledFor }.
+      .post("/:callRecordId/call-again", withOrganization(db, "calls:manage"), async (c) => {
+        if (!deps.calls) throw new AppError("unavailable", "Calls cannot be placed from here.");
+        return c.json(
+          await callAgainNow(
+            { db, ...deps.calls },
+            c.get("organizationId"),
+            c.req.param("callRecordId"),
+          ),
+          201,
+        );
+      })
+      // POST /:callRecordId/cancel — a call still waiting for its time is canceled, never dialled.
+      .post("/:callRecordId/cancel", withOrganization(db, "calls:manage"), async (c) => {
+        await cancelScheduledCall(db, c.get("organizationId"), c.req.param("callRecordId"));
+        return c.body(null, 204);
+      })
       // GET /:callRecordId/recording-link — a signed link for an <audio> element (SignedLink).
       .get("/:callRecordId/recording-link", withOrganization(db, "calls:read"), async (c) => {
         const callRecordId = c.req.param("callRecordId");
