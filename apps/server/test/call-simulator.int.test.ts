@@ -205,7 +205,7 @@ describe("call simulator (Bland API)", async () => {
     expect(unknown.status).toBe(404);
   });
 
-  it("keeps request_data with the call and refers back to the lead's answers", async () => {
+  it("keeps request_data with the call, refers back to the lead's answers and analyses from them", async () => {
     const requestData = {
       name: "Ada",
       "What can we help with?": "Kitchen renovation",
@@ -216,6 +216,7 @@ describe("call simulator (Bland API)", async () => {
       phone_number: "+14155550123",
       task: script,
       request_data: requestData,
+      analysis_schema: { budget: "number", qualified: "boolean", plan: "one of: Basic | Pro" },
       webhook: receiver.url(path),
       metadata: { attempt_id: randomUUID(), attempt: 1 },
     });
@@ -223,6 +224,7 @@ describe("call simulator (Bland API)", async () => {
     const { call_id: callId } = (await response.json()) as { call_id: string };
     const payload = JSON.parse((await waitFor(() => receiver.at(path)[0])).body) as CallPayload & {
       request_data: unknown;
+      analysis: unknown;
     };
     expect(payload.request_data).toEqual(requestData);
     const said = payload.transcripts.filter((t) => t.user === "assistant").map((t) => t.text);
@@ -230,8 +232,13 @@ describe("call simulator (Bland API)", async () => {
     expect(said).toContain(
       "You mentioned “$10k–$20k” for “What's your budget?” on the form. Is that still right?",
     );
-    expect(said).not.toContain("Could you tell me a little about your budget?");
+    expect(said).not.toContain("What budget do you have in mind?");
+    // The script's instruction ("Ask them about their budget.") is never said aloud.
+    expect(said.join("\n")).not.toContain("Ask them");
     expect(payload.summary).toContain("$10k–$20k");
+    // The outcomes agree with what the lead wrote and said: the budget they wrote; qualified,
+    // as they also wrote their need and said when to start; no word of a plan.
+    expect(payload.analysis).toEqual({ budget: 10000, qualified: true, plan: null });
     const details = await fetch(`${simulator.apiUrl}/v1/calls/${callId}`, { headers: auth });
     expect(((await details.json()) as { request_data: unknown }).request_data).toEqual(requestData);
   });

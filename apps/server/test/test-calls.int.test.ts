@@ -53,7 +53,9 @@ describe("Call me now: a test call to your own phone", async () => {
   }
 
   // Not active (never activated): a test call tries an assistant out before it goes live.
-  const script = "Hi {name}, this is the test script about the kitchen enquiry.";
+  // What the simulated respondent answers makes the lead qualified: a need, a budget, a timeline.
+  const script =
+    "Hi {name}, this is the test script about the kitchen enquiry. Is now a good time? What prompted you to get in touch? Ask about their budget. When would you like the work to start?";
   const [assistant] = await db
     .insert(formAssistants)
     .values({
@@ -165,7 +167,7 @@ describe("Call me now: a test call to your own phone", async () => {
     expect(elsewhere[0]!.n).toBe(0);
   });
 
-  it("shows the call live and then its result: status, duration, transcript and summary", () => {
+  it("shows the call live and then its result: status, duration, transcript, summary and outcomes", () => {
     expect(ended).toMatchObject({
       callRecordId,
       final: true,
@@ -183,6 +185,12 @@ describe("Call me now: a test call to your own phone", async () => {
     );
     // Only the phases the dialog knows were ever shown.
     for (const phase of phases) expect(["queued", "ringing", "in-progress"]).toContain(phase);
+    // The assistant's questions with this call's answers, as Call Details shows them: the
+    // respondent named a need, a budget and a timeline.
+    expect(ended.status).toBe("answered");
+    expect(ended.outcomes).toEqual([
+      { key: "qualified", label: "Qualified?", type: "boolean", value: true },
+    ]);
   });
 
   it("stores a test submission with the consent of the person who asked for it", async () => {
@@ -235,7 +243,7 @@ describe("Call me now: a test call to your own phone", async () => {
         sql`select outcomes from call_groups where latest_call_id = ${callRecordId}`,
       )
       .then((r) => r.rows);
-    expect(typeof group!.outcomes?.qualified).toBe("boolean");
+    expect(group!.outcomes).toEqual({ qualified: true });
 
     const expectOnlyTheLead = (charts: DashboardCharts) => {
       expect(charts.totals).toMatchObject({ attempts: 1, finalCalls: 1, answered: 1 });

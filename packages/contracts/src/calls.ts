@@ -197,6 +197,11 @@ export interface TestCallState {
   endedReason: EndedReason | null;
   /** Why the call failed or was blocked, in words for a person; null otherwise. */
   errorMessage: string | null;
+  /**
+   * What the call found out, as Call Details shows it: the assistant's questions with this call's
+   * answers (null: not known). Empty until the answers have come, or without questions.
+   */
+  outcomes: OutcomeAnswer[];
   createdAt: string;
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   type ConsentEvidence,
+  outcomeAnswers,
   parseTranscript,
   TEST_CALLS_PER_DAY,
   TEST_CALLS_PER_WINDOW,
@@ -14,7 +15,7 @@ import type pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { isPlaceholderEmail } from "../../auth/auth.ts";
 import type { Database } from "../../db/database.ts";
-import { callRecords, formSubmissions, users } from "../../db/schema/index.ts";
+import { callRecords, formAssistants, formSubmissions, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findAssistantRow } from "../assistants/assistants.ts";
 import { isOnDoNotCallList } from "../compliance/do-not-call.ts";
@@ -234,9 +235,12 @@ export async function getTestCall(
       errorMessage: callRecords.errorMessage,
       createdAt: callRecords.createdAt,
       phone: formSubmissions.respondentPhoneNumber,
+      outcomes: callRecords.outcomes,
+      outcomeQuestions: formAssistants.outcomeQuestions,
     })
     .from(callRecords)
     .leftJoin(formSubmissions, eq(formSubmissions.id, callRecords.submissionId))
+    .leftJoin(formAssistants, eq(formAssistants.id, callRecords.assistantId))
     .where(
       and(
         eq(callRecords.id, input.callRecordId),
@@ -263,6 +267,8 @@ export async function getTestCall(
     summary: row.summary,
     transcript: parseTranscript(row.transcript),
     errorMessage: row.errorMessage,
+    // As Call Details reads them (call-records.ts): the assistant's questions, then any others.
+    outcomes: outcomeAnswers(row.outcomeQuestions ?? [], row.outcomes),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,11 +1,25 @@
 /**
  * The simulated conversation: the assistant's lines come from the call's task (the assistant's
- * script, with its variables already filled in by the caller) and first_sentence; the
+ * script, with its variables already filled in by the caller) and first_sentence — only the
+ * script's lines meant to be said, never its instructions to the agent (script.ts); the
  * respondent's replies are canned answers that fit a lead calling back about a form they just
- * submitted. What the caller put in request_data (the lead's answers, under their questions) is
+ * submitted, from the table the analysis reads too (replies.ts). What the caller put in request_data (the lead's answers, under their questions) is
  * what the assistant knows: it confirms an answer instead of asking its question again, and
  * refers back to at least one, as Bland's agent would with the same data.
  */
+
+import {
+  ACKNOWLEDGEMENT,
+  ASKS_FOR_PERSON_REPLY,
+  CONFIRMS_FORM,
+  DEFAULT_REPLY,
+  isYesNoQuestion,
+  kindOf,
+  OPEN_REPLY,
+  OPT_OUT_REPLY,
+  type ReplyKind,
+} from "./replies.ts";
+import { GREETING, scriptLines } from "./script.ts";
 
 export interface Turn {
   /** What the assistant says at the start of the turn. */
@@ -37,74 +51,6 @@ export interface FormAnswer {
   answer: string;
 }
 
-interface ReplyKind {
-  key: string;
-  matches: RegExp;
-  reply: string;
-  /** What the summary says the respondent told the assistant (after the name). */
-  fact: string;
-}
-
-const REPLY_KINDS: ReplyKind[] = [
-  {
-    key: "budget",
-    matches: /\b(budget|price|pricing|cost|spend|afford)/i,
-    reply: "We've set aside around five thousand dollars for this, give or take.",
-    fact: "has a budget of around five thousand dollars",
-  },
-  {
-    key: "timeline",
-    matches: /\b(when|timeline|timeframe|time frame|start|soon|deadline|schedule)/i,
-    reply: "Ideally we'd like to get going within the next month.",
-    fact: "would like to get started within the next month",
-  },
-  {
-    key: "contact",
-    // "reach out" is why they wrote (need), not how to reach them.
-    matches: /\b(email|e-mail|contact|reach(?!\s+out)|follow[- ]?up|best way|call you back)/i,
-    reply: "Email works best for me, and the afternoons are easiest for a call.",
-    fact: "prefers a follow-up by email, with calls in the afternoon",
-  },
-  {
-    key: "size",
-    matches: /\b(how many|size|team|people|employees|staff|users)/i,
-    reply: "We're a team of about twelve people at the moment.",
-    fact: "works in a team of about twelve people",
-  },
-  {
-    key: "need",
-    matches:
-      /\b(interest|looking for|need|help|problem|challenge|why|reach out|reached out|prompted|goal|hoping)/i,
-    reply: "We're getting more enquiries than we can answer, so we need a faster way to respond.",
-    fact: "is looking for a faster way to respond to new enquiries",
-  },
-  {
-    key: "location",
-    matches: /\b(where|location|located|city|area|address)/i,
-    reply: "We're based downtown, close to the river.",
-    fact: "is based downtown",
-  },
-  {
-    key: "decision",
-    matches: /\b(decision|decide|who else|involved|sign off)/i,
-    reply: "I'll make the call on this, together with my business partner.",
-    fact: "makes the decision together with a business partner",
-  },
-  {
-    key: "wrap-up",
-    matches: /\b(anything else|any questions|other questions)/i,
-    reply: "No, I think that covers it for now.",
-    fact: "had no further questions",
-  },
-];
-
-const DEFAULT_REPLY: ReplyKind = {
-  key: "default",
-  matches: /$^/,
-  reply: "Yes, that sounds right. Happy to go into more detail with your team.",
-  fact: "confirmed the details the assistant asked about",
-};
-
 /** Asked when the script gives fewer than two questions, in this order. */
 const GENERIC_QUESTIONS = [
   "What prompted you to reach out to us today?",
@@ -116,51 +62,26 @@ const MIN_QUESTIONS = 2;
 const MAX_QUESTIONS = 4;
 const MAX_LINE = 240;
 
-function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.?!])\s+|\n+/)
-    .map((s) => s.trim().replace(/^[-*•\d.)\s]+/, ""))
-    .filter((s) => s.length > 0);
-}
-
-/** Third person about the respondent → second person, for lines said to them. */
-function toSecondPerson(text: string): string {
-  return text
-    .replace(/\bthey are\b/gi, "you are")
-    .replace(/\bthey're\b/gi, "you're")
-    .replace(/\bthey have\b/gi, "you have")
-    .replace(/\bthey've\b/gi, "you've")
-    .replace(/\bthey were\b/gi, "you were")
-    .replace(/\bthemselves\b/gi, "yourself")
-    .replace(/\btheirs\b/gi, "yours")
-    .replace(/\btheir\b/gi, "your")
-    .replace(/\bthem\b/gi, "you")
-    .replace(/\bthey\b/gi, "you")
-    .replace(/\b(his|her) (?=\w)/gi, "your ");
-}
-
-const ASK =
-  /^(?:please\s+|then\s+|also\s+|and\s+)*(?:ask|find out|confirm|check|learn|understand|establish)\b(?:\s+(?:them|the lead|the caller|the respondent|the customer|the prospect|the person|him|her|[A-Z][a-z]+))?\s+(about|for|whether|if|what|when|how|which|who|where|why)\s+(.+?)[.!]*$/i;
-
-const GREETING = /^(?:hi|hello|hey|good (?:morning|afternoon|evening)|dear)\b[\s,!]*([^\s,!.?]+)?/i;
-
 /**
- * Ringback's scripts usually are what the assistant says, opening with a greeting ("Hi Ada, this
- * is Alex from Acme. … Do you have a minute?"): that opening, up to its first question (at most
- * three sentences), is the assistant's first line. Null when the script does not open that way.
+ * Ringback's scripts usually open with a greeting ("Hi Ada, this is Alex from Acme. … Do you have
+ * a minute?"): the lines said from that greeting up to its first question (at most three, in one
+ * paragraph, none made from an instruction) are the assistant's first line. Instructions to the
+ * agent are never part of it (script.ts). Null when the first line said is not a greeting.
  */
 export function openingFromTask(task: string | null): string | null {
-  if (!task) return null;
-  // Within the first paragraph: instructions that follow a blank line are not said aloud.
-  const all = sentences(task.trim().split(/\n\s*\n/)[0]!);
-  if (!all[0] || !GREETING.test(all[0])) return null;
+  const lines = scriptLines(task);
+  const first = lines[0];
+  if (!first || first.source === "asked" || !GREETING.test(first.text)) return null;
   const opening: string[] = [];
-  for (const sentence of all.slice(0, 3)) {
-    opening.push(sentence);
-    if (sentence.endsWith("?")) break;
+  for (const line of lines) {
+    if (line.paragraph !== first.paragraph || line.source === "asked" || opening.length >= 3) {
+      break;
+    }
+    opening.push(line.text);
+    if (line.text.endsWith("?")) break;
   }
-  const line = opening.join(" ");
-  return line.length <= MAX_LINE * 2 ? line : all[0].slice(0, MAX_LINE * 2);
+  const text = opening.join(" ");
+  return text.length <= MAX_LINE * 2 ? text : first.text.slice(0, MAX_LINE * 2);
 }
 
 /** The name a greeting addresses ("Hi Ada, …" → Ada); null for "Hi there". */
@@ -172,40 +93,32 @@ export function nameFromGreeting(text: string | null): string | null {
 }
 
 /**
- * The questions the script asks: its own questions, and instructions such as "Ask them about
- * their budget." turned into one. Sentences in `skip` (already said) are left out.
+ * What the assistant says after its opening, one turn each: the script's questions (its own, and
+ * one for each instruction to ask about something: "Ask about their budget." → "What budget do
+ * you have in mind?"), with anything the script quotes to say ("Say: '…'") said before the
+ * question that follows it. The script's instructions and guidance are never said. Lines in
+ * `skip` (already said) are left out.
  */
 export function questionsFromTask(task: string | null, skip = ""): string[] {
-  if (!task) return [];
   const found: string[] = [];
-  for (const sentence of sentences(task)) {
-    if (skip.includes(sentence)) continue;
-    let question: string | null = null;
-    if (sentence.endsWith("?")) {
-      question = sentence
-        .replace(/^(?:ask|say|question)\s*:\s*/i, "")
-        .replace(/^["“']+|["”']+$/g, "")
-        .trim();
-    } else {
-      const match = ASK.exec(sentence);
-      if (match) {
-        const word = match[1]!.toLowerCase();
-        const rest = toSecondPerson(match[2]!);
-        question =
-          word === "about"
-            ? `Could you tell me a little about ${rest}?`
-            : word === "for"
-              ? `Could you share ${rest}?`
-              : word === "whether" || word === "if"
-                ? `Could you let me know whether ${rest}?`
-                : `Could you tell me ${word} ${rest}?`;
-      }
+  let pending: string[] = [];
+  for (const line of scriptLines(task)) {
+    if (skip.includes(line.text)) continue;
+    if (!line.text.endsWith("?")) {
+      // A statement as written is context; one the script quotes is said.
+      if (line.source === "quote") pending.push(line.text);
+      continue;
     }
-    if (question && question.length > 1 && question.length <= MAX_LINE) {
-      if (!found.includes(question)) found.push(question);
-    }
-    if (found.length >= MAX_QUESTIONS) break;
+    const joined = [...pending, line.text].join(" ");
+    // Too long to say in one go: the question alone.
+    const said = joined.length <= MAX_LINE ? joined : line.text;
+    pending = [];
+    if (found.includes(said)) continue;
+    found.push(said);
+    if (found.length >= MAX_QUESTIONS) return found;
   }
+  const rest = pending.join(" ");
+  if (rest && rest.length <= MAX_LINE && found.length < MAX_QUESTIONS) found.push(rest);
   return found;
 }
 
@@ -228,11 +141,13 @@ export function personaFromTask(task: string | null): {
   };
 }
 
-function replyFor(question: string, used: Set<string>): ReplyKind {
-  const kind = REPLY_KINDS.find((k) => k.matches.test(question));
-  if (!kind || used.has(kind.key)) return DEFAULT_REPLY;
-  return kind;
+/** The kind of reply a line asks for (by its question, the last sentence): none for a repeat. */
+function replyFor(line: string, used: Set<string>): ReplyKind | null {
+  const kind = kindOf(lastSentence(line));
+  return kind && !used.has(kind.key) ? kind : null;
 }
+
+const lastSentence = (line: string) => line.split(/(?<=[.?!])\s+/).at(-1) ?? line;
 
 function joinFacts(facts: string[]): string {
   if (facts.length <= 1) return facts[0] ?? "";
@@ -287,11 +202,9 @@ function talkingPoint(answers: FormAnswer[], name: string | null): FormAnswer | 
   return candidates.find((a) => kindOf(a.question)?.key === "need") ?? candidates[0] ?? null;
 }
 
-const kindOf = (question: string) => REPLY_KINDS.find((kind) => kind.matches.test(question));
-
 /** An answer to a question of this kind ("What's your budget?" for a budget question). */
 function answerOfKind(answers: FormAnswer[], kind: ReplyKind, used: Set<FormAnswer>) {
-  if (kind.key === "wrap-up" || kind.key === "default") return null;
+  if (kind.key === "wrap-up") return null;
   return answers.find((a) => !used.has(a) && kindOf(a.question)?.key === kind.key) ?? null;
 }
 
@@ -312,12 +225,10 @@ export function answeredConversation(input: ConversationInput): Conversation {
     `Hi ${name ?? "there"}, this is ${agent ?? "the assistant"} from ${team}, calling about the form you just sent us. Do you have a couple of minutes?`;
 
   const questions = questionsFromTask(input.task, [greeting, opening ?? ""].join(" "));
-  const covered = new Set(
-    questions.map((q) => REPLY_KINDS.find((k) => k.matches.test(q))?.key).filter(Boolean),
-  );
+  const covered = new Set(questions.map((q) => kindOf(lastSentence(q))?.key).filter(Boolean));
   for (const generic of GENERIC_QUESTIONS) {
     if (questions.length >= MIN_QUESTIONS) break;
-    const key = REPLY_KINDS.find((k) => k.matches.test(generic))?.key;
+    const key = kindOf(generic)?.key;
     if (key && covered.has(key)) continue;
     questions.push(generic);
     if (key) covered.add(key);
@@ -340,31 +251,36 @@ export function answeredConversation(input: ConversationInput): Conversation {
   if (firstSentence && opening && opening !== firstSentence) {
     turns.push({ assistant: opening, user: "Yes, go ahead." });
   }
-  for (const question of questions) {
-    const kind = replyFor(question, used);
-    used.add(kind.key);
-    const known = answerOfKind(answers, kind, referredTo);
+  for (const line of questions) {
+    if (!line.endsWith("?")) {
+      // Something the script has the assistant say (quoted), asking nothing.
+      turns.push({ assistant: line, user: ACKNOWLEDGEMENT });
+      continue;
+    }
+    const kind = replyFor(line, used);
+    if (kind) used.add(kind.key);
+    const known = kind ? answerOfKind(answers, kind, referredTo) : null;
     if (known) {
       // Told already: confirm it rather than ask again.
       referredTo.add(known);
       facts.push(`confirmed ${quote(known.answer)} from the form (${known.question})`);
       turns.push({
         assistant: `You mentioned ${quote(known.answer)} for “${known.question}” on the form. Is that still right?`,
-        user: "Yes, that's still right.",
+        user: CONFIRMS_FORM,
       });
       continue;
     }
-    if (!facts.includes(kind.fact)) facts.push(kind.fact);
-    turns.push({ assistant: question, user: kind.reply });
+    const reply = kind ?? (isYesNoQuestion(lastSentence(line)) ? DEFAULT_REPLY : OPEN_REPLY);
+    if (!facts.includes(reply.fact)) facts.push(reply.fact);
+    turns.push({ assistant: line, user: reply.reply });
   }
   const point = referredTo.size === 0 ? talkingPoint(answers, name) : null;
   if (point) {
-    const found = kindOf(point.question);
-    const kind = found && !used.has(found.key) ? found : null;
     facts.unshift(`told us more about ${quote(point.answer)} (${point.question})`);
+    // In words that add nothing the form did not say, so that the call never contradicts it.
     turns.splice(1, 0, {
       assistant: `Thanks for filling in our form. You mentioned ${quote(point.answer)} for “${point.question}”. Could you tell me a little more about that?`,
-      user: `Sure. ${kind?.reply ?? "It's the main reason I got in touch, so I'd like to hear what you can offer."}`,
+      user: "Sure. It's the main reason I got in touch, so I'd like to hear what you can offer.",
     });
   }
   turns.push({
@@ -394,7 +310,7 @@ export function optOutConversation(input: ConversationInput): Conversation {
     `Hi ${name ?? "there"}, this is ${agent ?? "the assistant"} from ${company ?? "our team"}, calling about the form you just sent us.`;
   return {
     turns: [
-      { assistant: greeting, user: "Please stop calling me and take me off your list." },
+      { assistant: greeting, user: OPT_OUT_REPLY },
       {
         assistant: `I'm sorry to have bothered you${name ? `, ${name}` : ""}. I've noted that you don't want any more calls from us. Goodbye.`,
         user: "Thank you. Bye.",
@@ -425,7 +341,7 @@ export function transferConversation(
     input.firstSentence?.trim() ||
     openingFromTask(input.task) ||
     `Hi ${name ?? "there"}, this is ${agent ?? "the assistant"} from ${team}, calling about the form you just sent us.`;
-  const asks = "Actually, could I speak to a real person, please?";
+  const asks = ASKS_FOR_PERSON_REPLY;
   if (input.transferNumber) {
     return {
       turns: [

@@ -73,8 +73,9 @@ describe("conversation", () => {
     );
     expect(nameFromGreeting(SCRIPT)).toBe("Ada");
     expect(nameFromGreeting("Hi there, this is Alex.")).toBeNull();
+    // "Ask them about their budget." is an instruction: the assistant asks the question instead.
     expect(questionsFromTask(SCRIPT, openingFromTask(SCRIPT)!)).toEqual([
-      "Could you tell me a little about your budget?",
+      "What budget do you have in mind?",
       "When would you like the work to start?",
     ]);
     const conversation = answeredConversation({ task: SCRIPT, firstSentence: null, name: "Ada" });
@@ -154,7 +155,7 @@ describe("conversation", () => {
       answers: [{ question: "What's your budget?", answer: "$10k–$20k" }],
     });
     const lines = budget.turns.map((turn) => turn.assistant);
-    expect(lines).not.toContain("Could you tell me a little about your budget?");
+    expect(lines).not.toContain("What budget do you have in mind?");
     expect(lines).toContain(
       "You mentioned “$10k–$20k” for “What's your budget?” on the form. Is that still right?",
     );

@@ -168,7 +168,9 @@ describe("the simulator's Vapi dialect", () => {
     ]);
     expect(webhooks.every((w) => w.headers["x-vapi-secret"] === "sec")).toBe(true);
     const report = JSON.parse(webhooks[2]!.body).message;
-    expect(report.analysis.structuredData).toMatchObject({ budget: 10 });
+    // The budget read from the lead's "$10k–$20k"; qualified, as they also said what they need
+    // and when (the generic questions); nothing said or written answers the others.
+    expect(report.analysis.structuredData).toEqual({ qualified: true, budget: 10000 });
     expect(report.artifact.messages[0]).toMatchObject({ role: "system" });
     // Only the messages the assistant asked for, and none without a server URL.
     const reportOnly = vapiWebhooks(call, {

@@ -13,6 +13,7 @@ import { useTestCall } from "./queries";
 import {
   hasEnded,
   liveHeading,
+  outcomeRows,
   type Refusal,
   refusalOf,
   resultHeading,
@@ -172,7 +173,9 @@ function LiveCall({
 function CallResult({ call }: { call: TestCallState }) {
   const lines = call.transcript;
   const summaryId = useId();
+  const outcomesId = useId();
   const conversationId = useId();
+  const outcomes = outcomeRows(call.outcomes);
   return (
     <div className="flex flex-col gap-4">
       <Heading>{resultHeading(call.status, call.endedReason)}</Heading>
@@ -197,6 +200,29 @@ function CallResult({ call }: { call: TestCallState }) {
             (call.final ? "No summary for this call." : "The summary is on its way…")}
         </p>
       </section>
+      {outcomes.length > 0 ? (
+        <section aria-labelledby={outcomesId} className="flex flex-col gap-1.5">
+          <h3 id={outcomesId} className="text-sm font-semibold">
+            Outcomes
+          </h3>
+          {/* The label column takes at most 60% of a phone's width; both wrap long words. */}
+          <dl className="grid grid-cols-[fit-content(60%)_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+            {outcomes.map((row) => (
+              <div key={row.key} className="contents" data-outcome={row.key}>
+                <dt className="break-words text-muted-foreground">{row.label}</dt>
+                <dd
+                  className={cn(
+                    "min-w-0 break-words",
+                    row.known ? "font-medium" : "text-muted-foreground",
+                  )}
+                >
+                  {row.value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
       <section aria-labelledby={conversationId} className="flex flex-col gap-1.5">
         <h3 id={conversationId} className="text-sm font-semibold">
           Transcript

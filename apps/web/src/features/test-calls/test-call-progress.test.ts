@@ -3,6 +3,7 @@ import { ApiRequestError } from "@/lib/api-client";
 import {
   hasEnded,
   liveHeading,
+  outcomeRows,
   refusalOf,
   resultHeading,
   stepOf,
@@ -84,5 +85,26 @@ describe("Call me now: the dialog's words for each moment of a test call", () =>
       title: "The test call could not be placed",
       message: "Cannot reach Ringback.",
     });
+  });
+
+  it("lists the call's outcomes: Yes / No, numbers as read, Unknown when the call did not tell", () => {
+    expect(
+      outcomeRows([
+        { key: "qualified", label: "Qualified?", type: "boolean", value: true },
+        { key: "homeowner", label: "Homeowner?", type: "boolean", value: false },
+        { key: "budget", label: "Monthly budget", type: "number", value: 1200 },
+        { key: "roof", label: "Roof type", type: "choice", value: "Tile" },
+        { key: "start", label: "Start date", type: "date", value: "2026-12-01" },
+        { key: "notes", label: "Notes", type: "text", value: null },
+      ]),
+    ).toEqual([
+      { key: "qualified", label: "Qualified?", value: "Yes", known: true },
+      { key: "homeowner", label: "Homeowner?", value: "No", known: true },
+      { key: "budget", label: "Monthly budget", value: "1,200", known: true },
+      { key: "roof", label: "Roof type", value: "Tile", known: true },
+      { key: "start", label: "Start date", value: "2026-12-01", known: true },
+      { key: "notes", label: "Notes", value: "Unknown", known: false },
+    ]);
+    expect(outcomeRows([])).toEqual([]);
   });
 });

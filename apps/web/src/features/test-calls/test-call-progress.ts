@@ -1,7 +1,9 @@
 import {
   type CallStatus,
   type EndedReason,
+  formatOutcomeValue,
   isPendingStatus,
+  type OutcomeAnswer,
   type TestCallRefusal,
   type TestCallState,
 } from "@ringback/contracts";
@@ -31,6 +33,28 @@ export function stepOf(state: Pick<TestCallState, "final" | "status"> | null): n
   if (state.status === "ringing") return 1;
   // Scheduled or dialling: being placed.
   return 0;
+}
+
+/** One outcome as the result lists it: "Qualified?" Yes, "Budget" 5,000, or Unknown. */
+export interface OutcomeRow {
+  key: string;
+  label: string;
+  value: string;
+  /** False when the call did not tell (the value reads "Unknown"). */
+  known: boolean;
+}
+
+/** The call's outcome answers for the result: Yes / No, numbers and dates as read, "Unknown". */
+export function outcomeRows(outcomes: readonly OutcomeAnswer[]): OutcomeRow[] {
+  return outcomes.map((outcome) => {
+    const value = formatOutcomeValue(outcome.value);
+    return {
+      key: outcome.key,
+      label: outcome.label,
+      value: value || "Unknown",
+      known: value !== "",
+    };
+  });
 }
 
 /** The heading while the call has not ended (phone: as people read it, or null). */
