@@ -14,7 +14,9 @@ import {
   SheetTitle,
 } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useCurrentOrganization } from "@/lib/organizations";
 import { cn } from "@/lib/utils";
+import { CallActions } from "./call-actions";
 import { formatAnswer, formatCallDate, formatClock, formatDuration } from "./format";
 import { PlaybackControls, RecordingProgress } from "./playback-controls";
 import { useCallRecord } from "./queries";
@@ -94,7 +96,7 @@ export function CallDetailsSheet({
               {details.error?.message ?? "This call could not be loaded."}
             </p>
           ) : (
-            <CallDetailsBody call={call} lines={lines} />
+            <CallDetailsBody call={call} lines={lines} organizationId={organizationId} />
           )}
         </div>
       </SheetContent>
@@ -168,10 +170,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function CallDetailsBody({
   call,
   lines,
+  organizationId,
 }: {
   call: CallRecordDetails;
   lines: ReturnType<typeof parseTranscript>;
+  organizationId: string;
 }) {
+  const { role } = useCurrentOrganization();
   const label = `attempt ${call.callAttempt}`;
   const phone = call.respondent.phoneDisplay;
   const visible = call.answers.filter((a) => a.type !== "hidden");
@@ -195,6 +200,8 @@ function CallDetailsBody({
           {formatCallDate(call.createdAt)} · {formatDuration(call.duration)}
         </span>
       </div>
+
+      <CallActions organizationId={organizationId} role={role} call={call} />
 
       {/* What people read first: what the call was about. */}
       <Section title="Summary">
