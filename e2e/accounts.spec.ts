@@ -1,6 +1,6 @@
 import { Secret, TOTP } from "otpauth";
 import { logIn, logOut, newPerson, readCode, signUp, uniquePhone } from "./auth-helpers.ts";
-import { expect, screenshots, test } from "./fixtures.ts";
+import { arrive, expect, screenshots, test } from "./fixtures.ts";
 
 test.describe("sign-up and sign-in", () => {
   test("signs up with a code from the outbox, lands as owner, logs out and logs back in", async ({
@@ -183,6 +183,33 @@ test.describe("organizations", () => {
     await expect(page.getByRole("heading", { name: `${person.company} Dashboard` })).toBeVisible();
     // The choice is remembered across reloads.
     await page.reload();
+    await expect(page.getByRole("heading", { name: `${person.company} Dashboard` })).toBeVisible();
+  });
+
+  test("a link that carries its organization opens in it, whichever one the app was in", async ({
+    page,
+  }) => {
+    const person = newPerson("Linker");
+    await signUp(page, person);
+    const first = await page.evaluate(() => localStorage.getItem("lastOrganizationId"));
+    expect(first).toBeTruthy();
+    await page.getByRole("button", { name: "Create Organization" }).click();
+    await page.getByLabel("Organization Name").fill("Other Org");
+    await page.getByLabel("Organization Name").press("Enter");
+    await expect(page.getByRole("heading", { name: "Other Org Dashboard" })).toBeVisible();
+    // A teammate's link to the first organization's Call Records, opened while in the other.
+    await page.goto(`/admin/call-records?org=${first}`);
+    await expect(page.getByRole("button", { name: "Switch organization" })).toContainText(
+      person.company,
+    );
+    // The address no longer names it: switching later is not undone by it.
+    await expect(page).toHaveURL(/\/admin\/call-records$/);
+    // A link to an organization the user is not in says so, and changes nothing.
+    // (Without the accessibility check first, which would outlast the 4 s toast.)
+    await arrive(page, "/admin/dashboard?org=00000000-0000-4000-8000-000000000000");
+    await expect(
+      page.getByText("This link is for an organization you are not a member of."),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { name: `${person.company} Dashboard` })).toBeVisible();
   });
 

@@ -34,6 +34,7 @@ import { useLiveUpdates } from "@/lib/live-updates";
 import { useCurrentOrganization } from "@/lib/organizations";
 import { cn } from "@/lib/utils";
 import { LiveUpdatesBanner } from "./live-updates-banner";
+import { OrganizationFromUrl } from "./organization-from-url";
 import { OrganizationSwitcher } from "./organization-switcher";
 import { UserMenu } from "./user-menu";
 
@@ -69,6 +70,7 @@ export function AdminLayout() {
   useEffect(() => releaseFirstView(), []);
   return (
     <SidebarProvider>
+      <OrganizationFromUrl />
       <Sidebar>
         {/* A landmark, like everything on the page: the sidebar is the site's navigation. */}
         <nav aria-label="Sidebar" className="flex h-full min-h-0 flex-col">

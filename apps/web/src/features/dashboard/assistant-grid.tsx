@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { withOrganization } from "@/features/admin-shell/organization-from-url";
 import { isDraftAssistant, nextSetupStep } from "@/lib/assistants";
 import { CallMeNowButton } from "../test-calls/call-me-now";
 
@@ -42,7 +43,12 @@ function AssistantCard({
 }) {
   const name = assistant.name?.trim();
   const next = isDraftAssistant(assistant) ? nextSetupStep(assistant) : null;
-  const href = `/admin/assistant-configuration/${assistant.id}`;
+  // The link carries the organization: opened later, or by a teammate in another one, it shows
+  // this assistant (organization-from-url.tsx).
+  const href = withOrganization(
+    `/admin/assistant-configuration/${assistant.id}`,
+    assistant.organization_id,
+  );
   return (
     <Card className="h-full gap-4 px-5 py-5">
       <div className="flex items-start justify-between gap-3">
