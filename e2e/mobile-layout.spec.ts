@@ -236,6 +236,9 @@ test("every admin page and its dialogs fit a 390 px phone screen", async ({ page
   const maxi = cards.filter({ hasText: "Maximiliana" });
   await expect(maxi).toContainText("Answered", { timeout: 60_000 });
   await expect(page.getByRole("table")).toHaveCount(0);
+  // Above the list, the search and one Filters button (not every filter): the first card starts
+  // in the screen's upper half.
+  expect((await cards.first().boundingBox())!.y).toBeLessThan(400);
   await expect(maxi).toContainText("+1 415 555 0177");
   await expect(maxi.locator("[data-duration]")).toHaveText(/min|N\/A/);
   await expect(maxi.locator('[data-outcome="qualified"]')).toContainText(/Qualified\?\s*(Yes|No)/, {
@@ -281,16 +284,36 @@ test("every admin page and its dialogs fit a 390 px phone screen", async ({ page
   await expect(panel).toBeHidden();
   await expect(latest).toBeFocused();
 
-  // Filters and the sort select, and a search that finds nothing.
-  await page.getByRole("combobox", { name: "Sort" }).click();
+  // Filters and the sort select, in the Filters sheet; the filters in force as chips under the
+  // search; and a search that finds nothing.
+  const filtersButton = page.getByRole("button", { name: /^Filters/ });
+  await filtersButton.click();
+  const filters = page.getByRole("dialog", { name: "Filters" });
+  await filters.getByRole("combobox", { name: "Sort" }).click();
   await page.getByRole("option", { name: "Duration" }).click();
   await expect(page).toHaveURL(/sort=duration/);
-  await page.getByRole("combobox", { name: "Date" }).click();
+  await filters.getByRole("combobox", { name: "Date" }).click();
   await page.getByRole("option", { name: "Custom range" }).click();
-  await expectFits(page, "call-records-filters");
+  await filters.getByRole("checkbox", { name: "Voicemail", exact: true }).check();
+  await expect(page).toHaveURL(/status=voicemail/);
+  await expectDialogFits(page, filters, "call-records-filters");
+  await filters.getByRole("button", { name: "Done" }).click();
+  await expect(filters).toBeHidden();
+  await expect(filtersButton).toHaveAccessibleName("Filters (2 active)");
+  await expectFits(page, "call-records-filter-chips");
+  await page.getByRole("button", { name: "Remove filter Voicemail" }).click();
+  await expect(page).not.toHaveURL(/status=/);
+  await expect(page.getByRole("button", { name: "Remove filter Custom range" })).toBeFocused();
   await page.getByLabel("Search by name, email or form title").fill("nobody at all");
   await expect(page.getByText("No call records found.")).toBeVisible();
   await expectFits(page, "call-records-empty");
+  // Clear filters empties the search and the date range, and keeps the sort.
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(maxi).toBeVisible();
+  await expect(page).toHaveURL(/sort=duration/);
+  await expect(page).not.toHaveURL(/range=|search=/);
+  await expect(page.getByLabel("Search by name, email or form title")).toHaveValue("");
+  await expect(filtersButton).toHaveAccessibleName("Filters");
 
   // The dashboard with its assistant, stats and charts.
   await page.goto("/admin/dashboard");

@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { pageWindow } from "@/lib/page-window";
 
@@ -14,6 +15,7 @@ export function Pagination({
   hasNext,
   onPage,
   unit: [one, many],
+  children,
 }: {
   /** What is counted, singular and plural: ["number", "numbers"]. */
   unit: [string, string];
@@ -22,21 +24,26 @@ export function Pagination({
   total: number | null;
   hasNext: boolean;
   onPage: (page: number) => void;
+  /** Beside what is shown: a page-size select, for one. */
+  children?: ReactNode;
 }) {
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {total === null || pages === null ? (
-          <>
-            Counting {many}… · page {page}
-          </>
-        ) : (
-          <>
-            {total.toLocaleString()} {total === 1 ? one : many} · page {Math.min(page, pages)} of{" "}
-            {pages}
-          </>
-        )}
-      </p>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {total === null || pages === null ? (
+            <>
+              Counting {many}… · page {page}
+            </>
+          ) : (
+            <>
+              {total.toLocaleString()} {total === 1 ? one : many} · page {Math.min(page, pages)} of{" "}
+              {pages}
+            </>
+          )}
+        </p>
+        {children}
+      </div>
       <div className="flex items-center gap-1">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           {/* Issue 16 §4: arrows alone on a phone, where the words would not fit beside the pages. */}

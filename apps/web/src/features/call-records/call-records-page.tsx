@@ -1,16 +1,24 @@
 import {
+  CALL_RECORDS_PAGE_SIZES,
   type CallGroup,
   formatOutcomeValue,
   type LeadOutcome,
   type OutcomeQuestion,
 } from "@ringback/contracts";
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, Download, RotateCw } from "lucide-react";
-import { Fragment, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, Download, RotateCw, X } from "lucide-react";
+import { Fragment, type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { FIRST_VIEW_HEADINGS } from "@/app/first-view";
 import { Pagination } from "@/components/pagination";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
 import { toast } from "@/components/ui/sonner";
 import { Spinner, SpinnerIcon } from "@/components/ui/spinner";
 import {
@@ -36,11 +44,15 @@ import { RecordingPlayerProvider, useRecordingPlayer } from "./recording-player"
 import { RespondentHoverCard } from "./respondent-hover-card";
 import { LeadOutcomeBadge, StatusBadge } from "./status-badge";
 import {
+  activeFilters,
+  type CallRecordsPageSize,
   type CallRecordsParams,
   callRecordsSearch,
+  clearFilters,
   nextHeaderSort,
   outcomeColumns,
   parseCallRecordsParams,
+  parsePageSize,
   type SortableColumn,
   sortDirection,
 } from "./url-state";
@@ -116,6 +128,7 @@ function CallRecords({ organizationId }: { organizationId: string }) {
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const [details, setDetails] = useState<OpenDetails | null>(null);
   const [exporting, setExporting] = useState(false);
+  const searchInput = useRef<HTMLInputElement>(null);
   const groups = useCallGroups(organizationId, params);
   // A search's total comes on its own (a broad search's page has none): asked for at once.
   const counted = useCallGroupsCount(organizationId, params, params.search.trim() !== "");
@@ -185,6 +198,11 @@ function CallRecords({ organizationId }: { organizationId: string }) {
     setParams(
       searchText.trim() === params.search.trim() ? next : { ...next, search: searchText, page: 1 },
     );
+  // The search and every filter, typed or applied; the sort, the columns and the page size stay.
+  const clear = () => {
+    setSearchText("");
+    setParams(clearFilters(params));
+  };
   const retry = () => void groups.refetch();
   const sortHeader = (column: SortableColumn, label: string, className?: string) => (
     <SortableHead
@@ -215,8 +233,11 @@ function CallRecords({ organizationId }: { organizationId: string }) {
         searchText={searchText}
         onSearchText={setSearchText}
         onChange={apply}
+        onClear={clear}
         questions={questions}
         questionsLoading={outcomeQuestions.isLoading}
+        narrow={narrow}
+        searchInputRef={searchInput}
       />
 
       {stale ? (
@@ -250,7 +271,13 @@ function CallRecords({ organizationId }: { organizationId: string }) {
             <SpinnerIcon /> Loading call records...
           </p>
         ) : data.groups.length === 0 ? (
-          <p className="py-16 text-center text-muted-foreground">No call records found.</p>
+          <EmptyState
+            params={params}
+            onClear={() => {
+              clear();
+              searchInput.current?.focus();
+            }}
+          />
         ) : narrow ? (
           <CallRecordCards
             groups={data.groups}
@@ -308,7 +335,12 @@ function CallRecords({ organizationId }: { organizationId: string }) {
           total={total}
           hasNext={data.groups.length === data.pageSize}
           onPage={(page) => apply({ page })}
-        />
+        >
+          <PageSizeSelect
+            value={params.pageSize}
+            onChange={(pageSize) => apply({ pageSize, page: 1 })}
+          />
+        </Pagination>
       ) : null}
 
       <CallDetailsSheet
@@ -318,6 +350,67 @@ function CallRecords({ organizationId }: { organizationId: string }) {
         returnFocusTo={details?.opener ?? null}
         onClose={() => setDetails(null)}
       />
+    </div>
+  );
+}
+
+/**
+ * No records: for a new organization simply that; for a search or filters, that none match
+ * them, with Clear filters.
+ */
+function EmptyState({ params, onClear }: { params: CallRecordsParams; onClear: () => void }) {
+  const searched = params.search.trim() !== "";
+  const filtered = activeFilters(params).length > 0;
+  const what =
+    searched && filtered
+      ? "this search and these filters"
+      : searched
+        ? "this search"
+        : filtered
+          ? "these filters"
+          : null;
+  return (
+    <div className="flex flex-col items-center gap-3 px-4 py-16 text-center">
+      <p className="text-muted-foreground">No call records found.</p>
+      {what ? (
+        <>
+          <p className="text-sm text-muted-foreground">No call records match {what}.</p>
+          <Button variant="outline" size="sm" onClick={onClear}>
+            <X aria-hidden="true" />
+            Clear filters
+          </Button>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Rows per page": 10, 25, 50 or 100 submissions a page (the server says which applied). */
+function PageSizeSelect({
+  value,
+  onChange,
+}: {
+  value: CallRecordsPageSize;
+  onChange: (size: CallRecordsPageSize) => void;
+}) {
+  const labelId = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <span id={labelId} className="text-sm text-muted-foreground">
+        Rows per page
+      </span>
+      <Select value={String(value)} onValueChange={(size) => onChange(parsePageSize(size))}>
+        <SelectTrigger aria-labelledby={labelId} className="min-h-8 w-20 py-1">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {CALL_RECORDS_PAGE_SIZES.map((size) => (
+            <SelectItem key={size} value={String(size)}>
+              {size}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import type {
-  CallGroupCount,
-  CallGroupPage,
-  CallRecordDetails,
-  OutcomeQuestion,
-  SignedLink,
+import {
+  CALL_RECORDS_PAGE_SIZE,
+  type CallGroupCount,
+  type CallGroupPage,
+  type CallRecordDetails,
+  type OutcomeQuestion,
+  type SignedLink,
 } from "@ringback/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
@@ -36,7 +37,12 @@ export function useCallGroupsCount(
   params: CallRecordsParams,
   enabled: boolean,
 ) {
-  const query = callRecordsApiQuery({ ...params, page: 1 }).toString();
+  // The count does not depend on the page or its size: one count for all of them.
+  const query = callRecordsApiQuery({
+    ...params,
+    page: 1,
+    pageSize: CALL_RECORDS_PAGE_SIZE,
+  }).toString();
   return useQuery({
     queryKey: ["organization", organizationId, "call-records", "count", query],
     queryFn: ({ signal }) =>
@@ -77,6 +83,10 @@ export function recordingLink(organizationId: string, callRecordId: string) {
 
 /** A fresh signed link to download the current filter as CSV. */
 export function exportLink(organizationId: string, params: CallRecordsParams) {
-  const query = callRecordsApiQuery({ ...params, page: 1 }).toString();
+  const query = callRecordsApiQuery({
+    ...params,
+    page: 1,
+    pageSize: CALL_RECORDS_PAGE_SIZE,
+  }).toString();
   return api.get<SignedLink>(`${basePath(organizationId)}/export-link${query ? `?${query}` : ""}`);
 }

@@ -1,8 +1,14 @@
 import {
+  CALL_RECORDS_PAGE_SIZE,
+  CALL_RECORDS_PAGE_SIZES,
   type CallRecordSort,
   type CallStatus,
   callRecordSorts,
   callStatuses,
+  callStatusLabels,
+  type LeadOutcome,
+  leadOutcomeLabels,
+  leadOutcomes,
   MAX_OUTCOME_QUESTIONS,
   OUTCOME_KEY_PATTERN,
   type OutcomeQuestion,
@@ -20,12 +26,28 @@ export const DATE_RANGE_LABELS: Record<DateRange, string> = {
   custom: "Custom range",
 };
 
+/** The lead outcomes the Lead outcome filter offers: all but "meeting-booked", which nothing sets yet. */
+export const filterableLeadOutcomes = leadOutcomes.filter(
+  (outcome): outcome is Exclude<LeadOutcome, "meeting-booked"> => outcome !== "meeting-booked",
+);
+export type FilterableLeadOutcome = (typeof filterableLeadOutcomes)[number];
+
+/** The groups a page holds: 10 (the default), 25, 50 or 100. */
+export type CallRecordsPageSize = (typeof CALL_RECORDS_PAGE_SIZES)[number];
+
 /** Everything Call Records keeps in its URL: shareable, kept on reload, and Back works. */
 export interface CallRecordsParams {
   search: string;
-  status: CallStatus | null;
+  /**
+   * Groups with any attempt (not only the latest) in one of these statuses, in the statuses'
+   * own order (`status=voicemail,no-answer`); empty for all.
+   */
+  status: CallStatus[];
+  /** Groups whose lead outcome is one of these, in their own order (`lead=reached`); empty for all. */
+  lead: FilterableLeadOutcome[];
   sort: CallRecordSort;
   page: number;
+  pageSize: CallRecordsPageSize;
   /** An assistant's id, or null for all. */
   assistant: string | null;
   /** A preset or custom range, or null for all dates. */
@@ -44,9 +66,11 @@ export interface CallRecordsParams {
 
 export const DEFAULT_PARAMS: CallRecordsParams = {
   search: "",
-  status: null,
+  status: [],
+  lead: [],
   sort: "newest",
   page: 1,
+  pageSize: CALL_RECORDS_PAGE_SIZE,
   assistant: null,
   range: null,
   from: null,
@@ -94,6 +118,59 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
   (values as readonly string[]).includes(value ?? "") ? (value as T) : null;
 
 /**
+ * A comma-separated list of known values (`voicemail,no-answer`, or an old link's single
+ * `answered`; repeated keys count too): each once, in the known list's order, unknown ones left
+ * out. The API reads it the same way.
+ */
+export function parseValueList<T extends string>(
+  known: readonly T[],
+  values: readonly string[],
+): T[] {
+  const given = new Set(values.flatMap((value) => value.split(",")).map((value) => value.trim()));
+  return known.filter((value) => given.has(value));
+}
+
+/** The list after ticking or unticking one value, in the known list's order. */
+export function toggleValue<T extends string>(
+  known: readonly T[],
+  chosen: readonly T[],
+  value: T,
+): T[] {
+  const next = new Set(chosen);
+  if (next.has(value)) next.delete(value);
+  else next.add(value);
+  return known.filter((k) => next.has(k));
+}
+
+/**
+ * A multi-select filter's trigger: "All statuses" with nothing chosen, the one chosen
+ * ("Voicemail"), or how many ("3 statuses").
+ */
+export function selectionSummary<T extends string>({
+  options,
+  values,
+  allLabel,
+  countLabel,
+}: {
+  options: readonly { value: T; label: string }[];
+  values: readonly T[];
+  allLabel: string;
+  countLabel: (count: number) => string;
+}): string {
+  if (values.length === 0) return allLabel;
+  if (values.length === 1) return options.find((o) => o.value === values[0])?.label ?? allLabel;
+  return countLabel(values.length);
+}
+
+/** `pageSize=25` when it is one of the sizes offered, else the default. */
+export function parsePageSize(value: string | null | undefined): CallRecordsPageSize {
+  const size = Number(value);
+  return (CALL_RECORDS_PAGE_SIZES as readonly number[]).includes(size)
+    ? (size as CallRecordsPageSize)
+    : CALL_RECORDS_PAGE_SIZE;
+}
+
+/**
  * The page's state from its URL. Lenient, like the API: anything unknown or malformed (a
  * hand-edited or old link) is no filter, never a broken page.
  */
@@ -104,9 +181,11 @@ export function parseCallRecordsParams(query: URLSearchParams): CallRecordsParam
   const day = (key: "from" | "to") => (parseDay(query.get(key)) ? query.get(key) : null);
   return {
     search: query.get("search") ?? "",
-    status: oneOf(callStatuses, query.get("status")),
+    status: parseValueList(callStatuses, query.getAll("status")),
+    lead: parseValueList(filterableLeadOutcomes, query.getAll("lead")),
     sort: oneOf(callRecordSorts, query.get("sort")) ?? "newest",
     page: Number.isInteger(page) && page >= 1 ? page : 1,
+    pageSize: parsePageSize(query.get("pageSize")),
     assistant: assistant && UUID.test(assistant) ? assistant : null,
     range,
     from: range === "custom" ? day("from") : null,
@@ -120,7 +199,8 @@ export function parseCallRecordsParams(query: URLSearchParams): CallRecordsParam
 export function callRecordsSearch(params: Partial<CallRecordsParams>): URLSearchParams {
   const query = new URLSearchParams();
   if (params.search?.trim()) query.set("search", params.search.trim());
-  if (params.status) query.set("status", params.status);
+  if (params.status?.length) query.set("status", params.status.join(","));
+  if (params.lead?.length) query.set("lead", params.lead.join(","));
   if (params.assistant) query.set("assistant", params.assistant);
   if (params.range) query.set("range", params.range);
   if (params.range === "custom") {
@@ -132,7 +212,96 @@ export function callRecordsSearch(params: Partial<CallRecordsParams>): URLSearch
   if (params.cols?.length) query.set("cols", params.cols.join(","));
   if (params.sort && params.sort !== "newest") query.set("sort", params.sort);
   if (params.page && params.page > 1) query.set("page", String(params.page));
+  if (params.pageSize && params.pageSize !== CALL_RECORDS_PAGE_SIZE) {
+    query.set("pageSize", String(params.pageSize));
+  }
   return query;
+}
+
+/** The filters "Clear filters" resets; the sort, the columns and the page size stay. */
+export function clearFilters(params: CallRecordsParams): CallRecordsParams {
+  return {
+    ...params,
+    search: "",
+    status: [],
+    lead: [],
+    assistant: null,
+    range: null,
+    from: null,
+    to: null,
+    outcome: null,
+    page: 1,
+  };
+}
+
+/** Whether anything narrows the list: the search or a filter (not the sort, nor the columns). */
+export function hasActiveFilters(params: CallRecordsParams): boolean {
+  return params.search.trim() !== "" || activeFilters(params).length > 0;
+}
+
+/** One filter in force, as a removable chip says it ("Voicemail"), and the change removing it. */
+export interface ActiveFilter {
+  /** Unique among the chips. */
+  key: string;
+  label: string;
+  remove: Partial<CallRecordsParams>;
+}
+
+const SHORT_DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
+
+/** A custom range in few words: "Nov 1 – Nov 15", "From Nov 1", "Until Nov 15". */
+export function customRangeLabel(params: Pick<CallRecordsParams, "from" | "to">): string {
+  const from = parseDay(params.from);
+  const to = parseDay(params.to);
+  if (from && to) return `${SHORT_DAY.format(from)} – ${SHORT_DAY.format(to)}`;
+  if (from) return `From ${SHORT_DAY.format(from)}`;
+  if (to) return `Until ${SHORT_DAY.format(to)}`;
+  return DATE_RANGE_LABELS.custom;
+}
+
+/**
+ * The filters in force, one per status and lead outcome chosen, then the assistant, the dates
+ * and the outcome's answer (the search has its own box). Names the page knows (an assistant's,
+ * an answer's) come in `labels`; without one a neutral word stands in.
+ */
+export function activeFilters(
+  params: CallRecordsParams,
+  labels: { assistant?: string | null; outcome?: string | null } = {},
+): ActiveFilter[] {
+  const filters: ActiveFilter[] = [
+    ...params.status.map((status) => ({
+      key: `status:${status}`,
+      label: callStatusLabels[status],
+      remove: { status: params.status.filter((s) => s !== status), page: 1 },
+    })),
+    ...params.lead.map((lead) => ({
+      key: `lead:${lead}`,
+      label: leadOutcomeLabels[lead],
+      remove: { lead: params.lead.filter((l) => l !== lead), page: 1 },
+    })),
+  ];
+  if (params.assistant) {
+    filters.push({
+      key: "assistant",
+      label: labels.assistant?.trim() || "Another assistant",
+      remove: { assistant: null, page: 1 },
+    });
+  }
+  if (params.range) {
+    filters.push({
+      key: "range",
+      label: params.range === "custom" ? customRangeLabel(params) : DATE_RANGE_LABELS[params.range],
+      remove: { range: null, from: null, to: null, page: 1 },
+    });
+  }
+  if (params.outcome) {
+    filters.push({
+      key: "outcome",
+      label: labels.outcome ?? params.outcome.replace(":", ": "),
+      remove: { outcome: null, page: 1 },
+    });
+  }
+  return filters;
 }
 
 /**
