@@ -468,7 +468,9 @@ test.describe("the dashboard's charts (issue 14 §3)", () => {
     ).toBeVisible();
     await expect(charts.getByText("56%", { exact: true })).toBeVisible();
     await expect(
-      charts.getByText("21,412 of 38,000 finished calls answered. 210 still in progress. 35 scheduled."),
+      charts.getByText(
+        "21,412 of 38,000 finished calls answered. 210 still in progress. 35 scheduled.",
+      ),
     ).toBeVisible();
     await expect(
       charts.getByText("Over the latest 20,000 leads of the last 30 days."),
