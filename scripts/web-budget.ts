@@ -45,6 +45,8 @@ const LANDING_PACKAGES = new Set([
 const LANDING_SOURCES = [
   /^src\/main\.tsx$/,
   /^src\/app\/(app|router|root-layout|lazy-page|lazy-modules|page-error-boundary)\.tsx?$/,
+  // What an outage needs is there before it (a page that cannot load says so, and retries).
+  /^src\/app\/recovering-boundary\.tsx$/,
   // Whether the page came with an admin page's first view (ADR 0022), which React then keeps.
   /^src\/app\/first-view(-hold)?\.tsx?$/,
   // Whether the page came with the admin pages' loading spinner, which React then keeps.

@@ -16,6 +16,15 @@ export type LazyPage = (() => ReactElement) & {
  * app waits for the address's chunks before it renders (main.tsx), every suspension would add
  * that wait again. Each mounted page keeps the way it started, so it never remounts.
  */
+const failedPages = new Set<() => void>();
+
+/** Lets every page whose chunk failed to load ask for it again on its next render. */
+export function retryFailedPages(): void {
+  const failed = [...failedPages];
+  failedPages.clear();
+  for (const renew of failed) renew();
+}
+
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
   let loaded: ComponentType | null = null;
   const preload = () =>
@@ -23,14 +32,17 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
       loaded ??= pick(module);
       return module;
     });
-  // React keeps a lazy component's failure for good: a chunk that did not load (the connection
-  // dropped) gets a fresh one, so that the page shows once a boundary tries again.
+  // React keeps a lazy component's failure for good: a page whose chunk did not load (the
+  // connection dropped) gets a fresh one when a boundary tries again (retryFailedPages) — not
+  // before, or React's own retries of the render would ask for the chunk again and again.
   const fresh = (): ComponentType =>
     lazy(async () => {
       try {
         return { default: pick(await preload()) };
       } catch (error) {
-        Lazy = fresh();
+        failedPages.add(() => {
+          Lazy = fresh();
+        });
         throw error;
       }
     });

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { retryFailedPages } from "./lazy-page";
 
 /** How soon a failed part of the page is tried again: soon, then less often (at most 30 s). */
 export function retryDelayMs(failures: number): number {
@@ -23,8 +24,8 @@ interface State {
  * Keeps a failure where it happened: a page whose code could not be loaded (the connection or
  * the server is down) shows `fallback` in its place while the rest of the app stays, and is
  * tried again by itself — when the browser says it is online again, and on a timer that backs
- * off — so that it shows once the server is back, without a reload. Lazily loaded pages get a
- * fresh chunk request on each try (lazy-page.ts).
+ * off — so that it shows once the server is back, without a reload. Each try asks again for the
+ * chunks of lazily loaded pages that failed (lazy-page.ts).
  */
 export class RecoveringBoundary extends Component<Props, State> {
   override state: State = { failed: false, failures: 0, resetKey: this.props.resetKey };
@@ -63,7 +64,9 @@ export class RecoveringBoundary extends Component<Props, State> {
   readonly retry = () => {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.state.failed) this.setState({ failed: false });
+    if (!this.state.failed) return;
+    retryFailedPages();
+    this.setState({ failed: false });
   };
 
   override render() {
