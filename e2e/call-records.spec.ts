@@ -65,6 +65,24 @@ test("a new user finds the lead by phone and sees their name, phone, answers and
   ]);
   await expect(answers).toContainText("Kitchen renovation with an island");
   await screenshots(page, "call-details");
+  // Call Details has an address of its own: it survives a reload, and Back closes it.
+  await expect(page).toHaveURL(/\/admin\/call-records\/[0-9a-f-]{36}\?/);
+  const detailsUrl = page.url();
+  await page.reload();
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole("region", { name: "Respondent" })).toContainText("Sam Rivera");
+  await expect(page).toHaveURL(detailsUrl);
+  await panel.getByRole("button", { name: "Close" }).click();
+  await expect(panel).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/call-records\?/);
+  await latest.click();
+  await expect(panel).toBeVisible();
+  await page.goBack();
+  await expect(panel).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/call-records\?/);
+  await latest.focus();
+  await page.keyboard.press("Enter");
+  await expect(panel).toBeVisible();
   // Closing gives focus back to what opened it (WCAG 2.4.3): by Escape, and by Close.
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();

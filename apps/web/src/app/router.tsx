@@ -133,7 +133,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate replace to="/admin/dashboard" /> },
           page("dashboard", DashboardPage),
-          page("call-records", CallRecordsPage),
+          page("call-records/:callRecordId?", CallRecordsPage),
           page("assistant-configuration", NewAssistantPage),
           page("assistant-configuration/:assistantId", AssistantConfigurationPage),
           page("settings/organization", OrganizationSettingsPage),

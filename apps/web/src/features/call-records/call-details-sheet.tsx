@@ -4,8 +4,10 @@ import {
   type LeadOutcome,
   leadOutcomeDescriptions,
 } from "@ringback/contracts";
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import {
   Sheet,
   SheetContent,
@@ -37,6 +39,7 @@ export function CallDetailsSheet({
   leadOutcome = null,
   returnFocusTo,
   onClose,
+  neighbours = null,
 }: {
   organizationId: string;
   callRecordId: string | null;
@@ -45,10 +48,14 @@ export function CallDetailsSheet({
   /** The control that opened the sheet; focus goes back to it on close. */
   returnFocusTo: HTMLElement | null;
   onClose: () => void;
+  /** Moves to the record before or after this one in the list (null: none there). */
+  neighbours?: { previous: (() => void) | null; next: (() => void) | null } | null;
 }) {
   const details = useCallRecord(organizationId, callRecordId);
   const call = details.data;
   const lines = call ? parseTranscript(call.transcript) : [];
+  // The list's word when it has one (kept live), else the details' own.
+  const outcome = leadOutcome ?? call?.leadOutcome ?? null;
   // The parent forgets what was open as soon as it closes; the focus goes back after that.
   const opened = useRef<{ id: string; opener: HTMLElement | null } | null>(null);
   useEffect(() => {
@@ -75,11 +82,33 @@ export function CallDetailsSheet({
               ? `${call.respondent.name ?? "Unknown respondent"} · ${call.formTitle ?? "Unknown form"} · attempt ${call.callAttempt}`
               : "Loading the call…"}
           </SheetDescription>
-          {leadOutcome ? (
+          {neighbours ? (
+            <div className="flex items-center gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={!neighbours.previous}
+                onClick={() => neighbours.previous?.()}
+              >
+                <ChevronLeft aria-hidden="true" />
+                Previous record
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={!neighbours.next}
+                onClick={() => neighbours.next?.()}
+              >
+                Next record
+                <ChevronRight aria-hidden="true" />
+              </Button>
+            </div>
+          ) : null}
+          {outcome ? (
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1" data-sheet-lead-outcome>
-              <LeadOutcomeBadge outcome={leadOutcome} />
+              <LeadOutcomeBadge outcome={outcome} />
               <span className="text-xs text-muted-foreground">
-                {leadOutcomeDescriptions[leadOutcome]}
+                {leadOutcomeDescriptions[outcome]}
               </span>
             </div>
           ) : null}

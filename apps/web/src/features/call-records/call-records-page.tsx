@@ -7,7 +7,7 @@ import {
 } from "@ringback/contracts";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, Download, RotateCw, X } from "lucide-react";
 import { Fragment, type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { FIRST_VIEW_HEADINGS } from "@/app/first-view";
 import { Pagination } from "@/components/pagination";
 import { Badge } from "@/components/ui/badge";
@@ -111,6 +111,8 @@ interface OpenDetails {
   opener: HTMLElement | null;
   /** Its lead's outcome as the list said when it was opened (the details do not carry it). */
   leadOutcome: LeadOutcome | null;
+  /** Opened from this page (Back closes it), not from the address (a link, a reload). */
+  fromList?: boolean;
 }
 
 /** The lead outcome of the group an attempt belongs to, among the groups shown. */
@@ -126,7 +128,18 @@ function CallRecords({ organizationId }: { organizationId: string }) {
   const [params, setParams] = useUrlParams();
   const [searchText, setSearchText] = useState(params.search);
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
-  const [details, setDetails] = useState<OpenDetails | null>(null);
+  // The open Call Details are the address's (/admin/call-records/<id>): they survive a reload
+  // and can be linked to; Back closes them. The control that opened them gets the focus back.
+  const { callRecordId: openId = null } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const opened = useRef<OpenDetails | null>(null);
+  const details: OpenDetails | null =
+    openId === null
+      ? null
+      : opened.current?.callRecordId === openId
+        ? opened.current
+        : { callRecordId: openId, opener: null, leadOutcome: null };
   const [exporting, setExporting] = useState(false);
   const searchInput = useRef<HTMLInputElement>(null);
   const groups = useCallGroups(organizationId, params);
@@ -169,12 +182,38 @@ function CallRecords({ organizationId }: { organizationId: string }) {
       else next.add(id);
       return next;
     });
-  const openDetails = (callRecordId: string, opener: HTMLElement | null) =>
-    setDetails({
+  const openDetails = (callRecordId: string, opener: HTMLElement | null) => {
+    opened.current = {
       callRecordId,
       opener,
       leadOutcome: leadOutcomeOfAttempt(data?.groups, callRecordId),
-    });
+      fromList: true,
+    };
+    navigate(`/admin/call-records/${callRecordId}${location.search}`);
+  };
+  // Opened from the list: back to it (so that Back does not open them again); from a link or a
+  // reload: to the list, in place of the details' address.
+  const closeDetails = () => {
+    if (details?.fromList) navigate(-1);
+    else navigate(`/admin/call-records${location.search}`, { replace: true });
+  };
+  // Previous and next record: the latest calls of the groups listed, in the list's order.
+  const latestIds = data?.groups.map((g) => g.latestCallId) ?? [];
+  const at = details
+    ? (data?.groups.findIndex((g) => g.attempts.some((a) => a.id === details.callRecordId)) ?? -1)
+    : -1;
+  const stepTo = (callRecordId: string | undefined) => {
+    if (!callRecordId) return;
+    opened.current = { ...(details ?? { opener: null }), callRecordId, leadOutcome: null };
+    navigate(`/admin/call-records/${callRecordId}${location.search}`, { replace: true });
+  };
+  const neighbours =
+    at < 0
+      ? null
+      : {
+          previous: at > 0 ? () => stepTo(latestIds[at - 1]) : null,
+          next: at < latestIds.length - 1 ? () => stepTo(latestIds[at + 1]) : null,
+        };
   // Kept up to date while the sheet is open (a live update may change it).
   const detailsOutcome = details
     ? (leadOutcomeOfAttempt(data?.groups, details.callRecordId) ?? details.leadOutcome)
@@ -348,7 +387,8 @@ function CallRecords({ organizationId }: { organizationId: string }) {
         callRecordId={details?.callRecordId ?? null}
         leadOutcome={detailsOutcome}
         returnFocusTo={details?.opener ?? null}
-        onClose={() => setDetails(null)}
+        onClose={closeDetails}
+        neighbours={neighbours}
       />
     </div>
   );
