@@ -96,6 +96,8 @@ test("a submission is called; the dashboard counts it and Call Records plays it,
 
   // A new lead shows up on the open page, with the user's search kept, and changes status live.
   // 0005: no answer on the first attempt; the second waits for the assistant's retry delay.
+  // The pointer is away from the list, which is at its top: a new lead shows at once.
+  await page.mouse.move(0, 0);
   await submit("Sam Later", "+1 415 555 0005");
   const later = page.getByRole("row").filter({ hasText: "Sam Later" });
   await page.getByLabel("Search by name, email or form title").fill("sam");
@@ -108,6 +110,22 @@ test("a submission is called; the dashboard counts it and Call Records plays it,
   await expect(page.locator('tr[data-attempt="1"]').filter({ hasText: "No answer" })).toHaveCount(
     1,
   );
+
+  // While the pointer is on the list, a new lead does not push rows down under it: it waits
+  // behind "1 new call — Show", and the rows stay where they were.
+  const rows = page.locator("tbody tr:not([data-attempt])");
+  const order = await rows.allInnerTexts();
+  await rows.last().hover();
+  await submit("Sam Third", "+1 415 555 0155");
+  const waiting = page.getByRole("status").filter({ hasText: "1 new call —" });
+  await expect(waiting).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("row").filter({ hasText: "Sam Third" })).toHaveCount(0);
+  expect((await rows.allInnerTexts()).map((t) => t.split("\t")[2])).toEqual(
+    order.map((t) => t.split("\t")[2]),
+  );
+  await waiting.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByRole("row").filter({ hasText: "Sam Third" })).toHaveCount(1);
+  await expect(waiting).toHaveCount(0);
 
   // The search, filter and sort live in the URL: they survive a reload.
   // Status is a list of checkboxes in a popover: any attempt's status, several at once.

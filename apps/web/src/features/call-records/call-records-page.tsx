@@ -38,6 +38,7 @@ import { CallRecordsFilters } from "./call-records-filters";
 import { latestStatusOf } from "./card-content";
 import { type DetailsHandler, DetailsOpener } from "./details-opener";
 import { formatCallDate, formatDuration } from "./format";
+import { useHeldRows } from "./held-rows";
 import { PlaybackControls, RecordingProgress } from "./playback-controls";
 import { exportLink, useCallGroups, useCallGroupsCount, useOutcomeQuestions } from "./queries";
 import { RecordingPlayerProvider, useRecordingPlayer } from "./recording-player";
@@ -166,7 +167,16 @@ function CallRecords({ organizationId }: { organizationId: string }) {
       toast.error("Failed to load call records", { description: groups.error.message });
   }, [groups.error]);
 
-  const data = groups.data;
+  // New leads do not push rows down under the reader: while they are scrolled down or pointing
+  // at the list, they wait behind "N new calls — Show" (held-rows.ts).
+  const [pointing, setPointing] = useState(false);
+  const scrolled = useScrolledDown();
+  const held = useHeldRows(
+    groups.data?.groups,
+    pointing || scrolled,
+    JSON.stringify([params, organizationId]),
+  );
+  const data = groups.data ? { ...groups.data, groups: held.rows } : undefined;
   // A failed load is said, with Retry: never an empty table, and never the previous filter's
   // rows passed off as this one's. Rows already shown for this very filter stay, under a note.
   const failed = groups.isError && (!data || groups.isPlaceholderData);
@@ -292,7 +302,23 @@ function CallRecords({ organizationId }: { organizationId: string }) {
         </div>
       ) : null}
 
-      <div className="rounded-lg border bg-card" aria-busy={groups.isFetching}>
+      <div role="status" className="empty:hidden">
+        {held.waiting > 0 ? (
+          <p className="flex items-center justify-center gap-2 rounded-lg border bg-muted px-4 py-2 text-sm">
+            {held.waiting === 1 ? "1 new call" : `${held.waiting} new calls`} —
+            <Button variant="link" size="sm" className="h-auto p-0" onClick={held.show}>
+              Show
+            </Button>
+          </p>
+        ) : null}
+      </div>
+
+      <div
+        className="rounded-lg border bg-card"
+        aria-busy={groups.isFetching}
+        onPointerEnter={() => setPointing(true)}
+        onPointerLeave={() => setPointing(false)}
+      >
         {failed ? (
           <div role="alert" className="flex flex-col items-center gap-3 px-4 py-16 text-center">
             <p className="font-medium">Couldn't load call records.</p>
@@ -656,3 +682,15 @@ function GroupRows({
  * SPEC.md §9: previous/next and page numbers with ellipses. While a broad search is being
  * counted (total and pages null), previous/next only: the next page exists if this one is full.
  */
+
+/** Whether the page is scrolled down from its top (the reader is somewhere in the list). */
+function useScrolledDown(): boolean {
+  const [down, setDown] = useState(false);
+  useEffect(() => {
+    const read = () => setDown(window.scrollY > 48);
+    read();
+    window.addEventListener("scroll", read, { passive: true });
+    return () => window.removeEventListener("scroll", read);
+  }, []);
+  return down;
+}
