@@ -175,6 +175,7 @@ function CallRecords({ organizationId }: { organizationId: string }) {
     groups.data?.groups,
     pointing || scrolled,
     JSON.stringify([params, organizationId]),
+    !groups.isPlaceholderData,
   );
   const data = groups.data ? { ...groups.data, groups: held.rows } : undefined;
   // A failed load is said, with Retry: never an empty table, and never the previous filter's

@@ -34,25 +34,27 @@ export function holdRows<T extends { id: string }>(
 /**
  * The list as the reader should see it. `hold` says whether the reader is reading (scrolled
  * down, or pointing at the list); `key` changes with the query (a new search, filter or page
- * shows its rows at once: those are the reader's own doing).
+ * shows its rows at once: those are the reader's own doing). `settled` is false while `fresh` is
+ * still the previous query's rows, shown until the new ones come: those are never held.
  */
 export function useHeldRows<T extends { id: string }>(
   fresh: readonly T[] | undefined,
   hold: boolean,
   key: string,
+  settled = true,
 ): Held<T> & { show: () => void } {
   const [shownIds, setShownIds] = useState<string[] | null>(null);
   const [shownKey, setShownKey] = useState(key);
   const seen = useRef(new Map<string, T>());
   for (const row of fresh ?? []) seen.current.set(row.id, row);
-  const follow = !hold || shownIds === null || shownKey !== key;
+  const follow = !hold || shownIds === null || shownKey !== key || !settled;
   useEffect(() => {
-    if (follow && fresh) {
+    if (follow && fresh && settled) {
       setShownIds(fresh.map((row) => row.id));
       setShownKey(key);
       seen.current = new Map(fresh.map((row) => [row.id, row]));
     }
-  }, [follow, fresh, key]);
+  }, [follow, fresh, key, settled]);
   if (!fresh) return { rows: [], waiting: 0, show: () => undefined };
   if (follow) return { rows: [...fresh], waiting: 0, show: () => undefined };
   const held = holdRows(shownIds, fresh, seen.current);
