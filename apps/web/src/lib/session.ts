@@ -161,8 +161,20 @@ export async function signInWithAccessToken(accessToken: string): Promise<void> 
   await refreshSession({ force: true });
 }
 
+/** When this tab last logged out on purpose (Log out), as Date.now(); 0: never. */
+let signedOutAt = 0;
+
+/**
+ * Whether this tab logged out on purpose just now: the page it was on is not a destination to
+ * come back to after the next sign-in (that is for a session that ran out).
+ */
+export function justSignedOut(): boolean {
+  return Date.now() - signedOutAt < 10_000;
+}
+
 export async function signOut(): Promise<void> {
   await api.post("/api/auth/sign-out", {}, { auth: false });
+  signedOutAt = Date.now();
   setState({ status: "signed-out" });
   broadcast("signed-out");
 }

@@ -4,7 +4,7 @@ import { Navigate, useLocation } from "react-router";
 import { FirstViewHold, holdsFirstView, releaseFirstView } from "@/app/first-view-hold";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentOrganization } from "@/lib/organizations";
-import { useAuth } from "@/lib/session";
+import { justSignedOut, useAuth } from "@/lib/session";
 import { guardDecision } from "./guard-decision";
 
 /**
@@ -40,7 +40,11 @@ export function RequireAuth({
       <Navigate
         replace
         to="/login"
-        state={{ from: `${location.pathname}${location.search}${location.hash}` }}
+        state={
+          justSignedOut()
+            ? null
+            : { from: `${location.pathname}${location.search}${location.hash}` }
+        }
       />
     );
   }
