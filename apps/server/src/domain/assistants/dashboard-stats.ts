@@ -1,5 +1,5 @@
 import type { DashboardStats } from "@ringback/contracts";
-import { and, count, eq, gte, lt, sql } from "drizzle-orm";
+import { type AnyColumn, and, count, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { callGroups, formSubmissions } from "../../db/schema/index.ts";
 
@@ -39,8 +39,7 @@ export async function dashboardStats(
       and(
         eq(callGroups.organizationId, organizationId),
         eq(callGroups.isTest, false),
-        window ? gte(callGroups.latestCallAt, window.from) : undefined,
-        window ? lt(callGroups.latestCallAt, window.to) : undefined,
+        within(callGroups.latestCallAt, window),
       ),
     );
   const [submissions] = await db
@@ -50,8 +49,7 @@ export async function dashboardStats(
       and(
         eq(formSubmissions.organizationId, organizationId),
         eq(formSubmissions.isTest, false),
-        window ? gte(formSubmissions.createdAt, window.from) : undefined,
-        window ? lt(formSubmissions.createdAt, window.to) : undefined,
+        within(formSubmissions.createdAt, window),
       ),
     );
   return {
@@ -61,4 +59,9 @@ export async function dashboardStats(
     totalAttempts: groups?.attempts ?? 0,
     totalSubmissions: submissions?.n ?? 0,
   };
+}
+
+/** The column's instant in [from, to); no condition without a window. */
+function within(column: AnyColumn, window: { from: Date; to: Date } | null) {
+  return window ? and(gte(column, window.from), lt(column, window.to)) : undefined;
 }

@@ -200,12 +200,6 @@ type PlaceResult =
   | "blocked"
   | "skipped";
 
-/**
- * The ended reasons of attempts the pre-dial check refused (status not-called): never dialled,
- * never retried. Each is stored with its words (endedReasonLabels) as the error message too.
- */
-type BlockStatus = BlockedReason;
-
 /** The availability answer still says yes: a ticked box, a yes in any language, a yes choice. */
 function consentStillGiven(consent: { answer?: unknown } | null): boolean {
   // Submissions stored before consent evidence was kept (issue 13) were scheduled on a yes.
@@ -226,7 +220,7 @@ async function preDialBlock(
     attempt: typeof callRecords.$inferSelect;
     submission: typeof formSubmissions.$inferSelect;
   },
-): Promise<BlockStatus | null> {
+): Promise<BlockedReason | null> {
   const phone = row.submission.respondentPhoneNumber ?? "";
   if (await isOnDoNotCallList(tx, row.attempt.organizationId, phone)) return "blocked-dnc";
   if (row.submission.status !== "call_scheduled" || !consentStillGiven(row.submission.consent)) {
@@ -244,7 +238,7 @@ async function preDialCap(
   organizationId: string,
   phone: string,
   now: Date,
-): Promise<BlockStatus | null> {
+): Promise<BlockedReason | null> {
   const max = await numberCapOf(tx, organizationId);
   const [dials] = await tx
     .select({ n: sql<number>`count(*)::int` })
@@ -274,7 +268,7 @@ export async function numberCapOf(
 }
 
 /** What a blocked attempt looks like: final, never dialled, with the reason. */
-function blocked(reason: BlockStatus, now: Date) {
+function blocked(reason: BlockedReason, now: Date) {
   return {
     dialState: "canceled" as const,
     status: "not-called" as const,

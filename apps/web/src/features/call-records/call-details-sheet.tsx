@@ -27,11 +27,11 @@ import { LeadOutcomeBadge, StatusBadge } from "./status-badge";
 import { lineAt, parseTranscript } from "./transcript";
 
 /**
- * SPEC.md §2 'Call Details': play/stop, Summary, and the chat-style Conversation — and the
- * person behind the call (issue 12): their contact lines, their consent to be called, and the
- * answers they submitted, and what the call found out (issue 14, "Outcomes"). The header says
- * what the lead's calls came to (its lead outcome), the body how this attempt ended and why.
- * Closing it puts focus back on the control that opened it (WCAG 2.4.3).
+ * Call Details, in the order people read it: the summary, the player over the timed
+ * conversation, what the call found out (Outcomes), the person behind the call and their
+ * answers, and the consent evidence folded away. The header says what the lead's calls came to
+ * (its lead outcome, docs/decisions/0025-call-statuses.md), the body how this attempt ended and
+ * why. Closing it puts focus back on the control that opened it (WCAG 2.4.3).
  */
 export function CallDetailsSheet({
   organizationId,

@@ -90,7 +90,7 @@ function GroupCard({
         <div className="flex flex-wrap items-center gap-2">
           <LeadOutcomeBadge outcome={group.leadOutcome} />
           {group.isTest ? (
-            // Issue 15 §5: a "Call me now" call to a team member's own phone, not a lead.
+            // A "Call me now" test call to a team member's own phone, not a lead.
             <Badge variant="secondary" data-test-call-badge>
               Test call
             </Badge>

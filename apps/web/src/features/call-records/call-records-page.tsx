@@ -590,7 +590,7 @@ function GroupRows({
                 {phone}
               </span>
             ) : null}
-            {/* Issue 15 §5: a "Call me now" call to a team member's own phone, not a lead. */}
+            {/* A "Call me now" test call to a team member's own phone, not a lead. */}
             {group.isTest ? (
               <Badge variant="secondary" className="mt-1" data-test-call-badge>
                 Test call
