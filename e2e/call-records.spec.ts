@@ -263,8 +263,13 @@ plainTest(
     await page.route("https://www.gravatar.com/**", (route) => route.fulfill({ status: 404 }));
     await signUp(page, newPerson("Outage"));
     await page.getByRole("link", { name: "Call Records" }).first().click();
-    // A new organization: truly empty.
+    // A new organization: truly empty, and the page says how calls will arrive and what to do.
     await expect(page.getByText("No call records found.")).toBeVisible();
+    await expect(page.getByText(/Calls arrive here by themselves/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Create assistant" })).toHaveAttribute(
+      "href",
+      "/admin/assistant-configuration",
+    );
 
     // The server goes away mid-session (connections refused), and the user searches.
     await page.route("**/api/organizations/*/call-records**", (route) =>

@@ -6,7 +6,17 @@ import {
   type OutcomeQuestion,
 } from "@ringback/contracts";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, Download, RotateCw, X } from "lucide-react";
-import { Fragment, type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
+import {
+  Fragment,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { FIRST_VIEW_HEADINGS } from "@/app/first-view";
 import { Pagination } from "@/components/pagination";
@@ -84,6 +94,11 @@ function useUrlParams(): [
 }
 
 const heading = FIRST_VIEW_HEADINGS["/admin/call-records"];
+
+/** Shown only to an organization with no calls yet, so it is not in the list's own code. */
+const FirstCallsGuide = lazy(() =>
+  import("./first-calls-guide").then((m) => ({ default: m.FirstCallsGuide })),
+);
 
 /** SPEC.md §2 Call Records. */
 export function CallRecordsPage() {
@@ -338,6 +353,7 @@ function CallRecords({ organizationId }: { organizationId: string }) {
           </p>
         ) : data.groups.length === 0 ? (
           <EmptyState
+            organizationId={organizationId}
             params={params}
             onClear={() => {
               clear();
@@ -422,10 +438,18 @@ function CallRecords({ organizationId }: { organizationId: string }) {
 }
 
 /**
- * No records: for a new organization simply that; for a search or filters, that none match
- * them, with Clear filters.
+ * No records: for a search or filters, that none match them, with Clear filters; otherwise how
+ * calls arrive and the next step towards the first one.
  */
-function EmptyState({ params, onClear }: { params: CallRecordsParams; onClear: () => void }) {
+function EmptyState({
+  organizationId,
+  params,
+  onClear,
+}: {
+  organizationId: string;
+  params: CallRecordsParams;
+  onClear: () => void;
+}) {
   const searched = params.search.trim() !== "";
   const filtered = activeFilters(params).length > 0;
   const what =
@@ -447,7 +471,11 @@ function EmptyState({ params, onClear }: { params: CallRecordsParams; onClear: (
             Clear filters
           </Button>
         </>
-      ) : null}
+      ) : (
+        <Suspense fallback={null}>
+          <FirstCallsGuide organizationId={organizationId} />
+        </Suspense>
+      )}
     </div>
   );
 }
