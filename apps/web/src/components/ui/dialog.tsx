@@ -80,7 +80,13 @@ export function DialogHeader({ className, ...props }: React.ComponentProps<"div"
 export function DialogFooter({ className, ...props }: React.ComponentProps<"div">) {
   return (
     <div
-      className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
+      className={cn(
+        // Sticks to the bottom of the dialog's scrolling body (-bottom-6: past the body's own
+        // padding, which sticky positioning keeps clear): a long result, a transcript or a list,
+        // scrolls under the buttons instead of pushing them off a phone's screen.
+        "sticky -bottom-6 z-10 -mx-6 -mb-6 flex rounded-b-lg flex-col-reverse gap-2 bg-card px-6 pt-2 pb-6 sm:flex-row sm:justify-end",
+        className,
+      )}
       {...props}
     />
   );
