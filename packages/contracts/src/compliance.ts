@@ -1,14 +1,15 @@
 import { z } from "zod";
+import { AUDIT_ACTOR_RINGBACK, auditKinds } from "./audit.ts";
 
 /**
- * Issue 13 §7: what every call says first, before the script — who is calling, that it is an AI
+ * What every call says first, before the script — who is calling, that it is an AI
  * assistant, and that the call may be recorded. Accepts {name}, {company}, {assistant}, {form}.
  */
 export const DEFAULT_FIRST_SENTENCE =
   "Hi {name}, this is {assistant}, an AI assistant calling from {company} about the form you filled in. This call may be recorded.";
 
 /**
- * Issue 13 §1: what the person agreed to, stored with the submission once and never changed —
+ * What the person agreed to, stored with the submission once and never changed —
  * the availability question as shown and their answer, the form's id and last-updated time, the
  * provider's response id with its landing and submit times, and the number as typed and as
  * normalised. Times are ISO 8601.
@@ -174,7 +175,7 @@ export interface DoNotCallImportReport {
   rejected: number;
 }
 
-/** Organization-wide call rules (issue 13 §5): the per-number cap across all assistants. */
+/** Organization-wide call rules: the per-number cap across all assistants. */
 export const MAX_CALLS_PER_NUMBER_PER_DAY_DEFAULT = 3;
 export const organizationCallSettingsSchema = z.object({
   maxCallsPerNumberPerDay: z.coerce
@@ -185,7 +186,7 @@ export const organizationCallSettingsSchema = z.object({
 });
 export type OrganizationCallSettings = z.infer<typeof organizationCallSettingsSchema>;
 
-/** One line of the audit trail (issue 13 §9). */
+/** One line of the audit trail. */
 export interface AuditEventItem {
   id: string;
   /** "Ana Costa", "A call", "The opt-out page". */
@@ -205,11 +206,79 @@ export interface AuditEventPage {
   nextCursor: string | null;
 }
 
-export const auditQuerySchema = z.object({
-  cursor: z.string().max(200).optional().catch(undefined),
-});
+/** A query parameter left empty (`?actor=`) is no filter, as if it were not there. */
+const blankIsAbsent = (value: unknown) => (value === "" ? undefined : value);
 
-/** Issue 17 §2: recordings are deleted 90 days after the call unless the organization says otherwise. */
+/** An instant as ISO 8601 with its zone (the browser's toISOString), between 1970 and 9999. */
+function auditInstant(name: "from" | "to") {
+  return z.preprocess(
+    blankIsAbsent,
+    z.iso
+      .datetime({
+        offset: true,
+        error: `"${name}" must be a date and time in ISO 8601 with its time zone, such as 2026-11-03T00:00:00.000Z.`,
+      })
+      .refine((value) => {
+        const time = Date.parse(value);
+        return time >= 0 && time < Date.UTC(10_000, 0, 1);
+      }, `"${name}" must be between the years 1970 and 9999.`)
+      .optional(),
+  );
+}
+
+/**
+ * GET …/audit-events: a page of the trail, newest first, filtered. Unlike Call Records' lenient
+ * query, a filter that cannot be read is refused with what is wrong (400): a trail that quietly
+ * ignored a filter would show changes the reader did not ask about as if they matched. The cursor
+ * alone is lenient (one that cannot be read is the first page).
+ */
+export const auditQuerySchema = z
+  .object({
+    cursor: z.string().max(200).optional().catch(undefined),
+    /** A member's user id, or AUDIT_ACTOR_RINGBACK for the changes no member made. */
+    actor: z.preprocess(
+      blankIsAbsent,
+      z
+        .string()
+        .trim()
+        .refine(
+          (value) => value === AUDIT_ACTOR_RINGBACK || z.guid().safeParse(value).success,
+          `"actor" must be a member's user id or "${AUDIT_ACTOR_RINGBACK}".`,
+        )
+        .optional(),
+    ),
+    /** Comma-separated kinds ("team,api-keys"): events of any of them. */
+    kind: z.preprocess(
+      blankIsAbsent,
+      z
+        .string()
+        .max(500, '"kind" is too long.')
+        .transform((value, context) => {
+          const given = [...new Set(value.split(",").map((part) => part.trim()))];
+          const unknown = given.find((part) => !(auditKinds as readonly string[]).includes(part));
+          if (unknown !== undefined) {
+            context.addIssue({
+              code: "custom",
+              message: `"${unknown.slice(0, 40)}" is not a kind of change. The kinds are ${auditKinds.join(", ")}.`,
+            });
+            return z.NEVER;
+          }
+          return auditKinds.filter((kind) => given.includes(kind));
+        })
+        .optional(),
+    ),
+    /** Events at or after this instant: the browser sends its local midnight of the first day. */
+    from: auditInstant("from"),
+    /** Events before this instant: the browser sends its local midnight after the last day. */
+    to: auditInstant("to"),
+  })
+  .refine(({ from, to }) => !from || !to || Date.parse(from) <= Date.parse(to), {
+    message: '"from" must not be after "to".',
+    path: ["to"],
+  });
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** Recordings are deleted 90 days after the call unless the organization says otherwise. */
 export const RECORDING_RETENTION_DAYS_DEFAULT = 90;
 /** The periods the settings page offers (any whole number of days from 1 to 3650 is accepted). */
 export const RETENTION_DAY_CHOICES = [7, 30, 90, 180, 365, 730] as const;

@@ -1,6 +1,7 @@
 export * from "./accounts.ts";
 export * from "./api-keys.ts";
 export * from "./assistants.ts";
+export * from "./audit.ts";
 export * from "./call-records-query.ts";
 export * from "./calling-hours.ts";
 export * from "./calls.ts";

@@ -58,7 +58,7 @@ export const doNotCallEntries = pgTable(
 );
 
 /**
- * Per-organization call rules that are not an assistant's (issue 13): the per-number cap across
+ * Per-organization call rules that are not an assistant's: the per-number cap across
  * all assistants. A missing row means the defaults.
  */
 export const organizationCallSettings = pgTable("organization_call_settings", {
@@ -70,7 +70,7 @@ export const organizationCallSettings = pgTable("organization_call_settings", {
     .notNull()
     .default(MAX_CALLS_PER_NUMBER_PER_DAY_DEFAULT),
   /**
-   * Issue 17 §2: days after a call its recording and its transcript are deleted; null: kept
+   * Days after a call its recording and its transcript are deleted; null: kept
    * forever. (An organization without a row: recordings 90 days, transcripts forever.)
    */
   recordingRetentionDays: integer("recording_retention_days").default(
@@ -81,8 +81,9 @@ export const organizationCallSettings = pgTable("organization_call_settings", {
 });
 
 /**
- * The audit trail (issue 13 §9): do-not-call changes, assistant activations and deactivations,
- * and changes to first sentence, calling window and caps — who, when, before → after.
+ * The audit trail: do-not-call changes, assistant activations and deactivations, changes to
+ * assistants' settings, call limits, retention, API keys, the team and the voice provider — who,
+ * when, before → after.
  * Append-only (a trigger refuses updates and deletes other than the organization's removal).
  */
 export const auditEvents = pgTable(
@@ -94,7 +95,7 @@ export const auditEvents = pgTable(
     actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     /** Who did it, as it should read even after the user is gone ("Ana Costa", "A call"). */
     actorLabel: text("actor_label").notNull(),
-    /** e.g. do_not_call.added, do_not_call.removed, assistant.activated, assistant.settings_changed */
+    /** One of auditActions (contracts): do_not_call.added, member.role_changed… */
     action: text("action").notNull(),
     /** What it was done to: a phone number, an assistant's id… */
     subjectType: text("subject_type").notNull(),
@@ -106,11 +107,24 @@ export const auditEvents = pgTable(
   },
   (t) => [
     index("audit_events_org_created_idx").on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+    // The trail filtered by who (null: Ringback) or by kind (a few actions), newest first.
+    index("audit_events_org_actor_created_idx").on(
+      t.organizationId,
+      t.actorUserId,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index("audit_events_org_action_created_idx").on(
+      t.organizationId,
+      t.action,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
   ],
 );
 
 /**
- * The public opt-out page's one-time codes (issue 13 §4): a number proven by SMS before it is
+ * The public opt-out page's one-time codes: a number proven by SMS before it is
  * added to the lists of the organizations that called it. The code is stored as an HMAC only,
  * its guesses counted (as sign-in's, ADR 0011).
  */

@@ -1,5 +1,11 @@
-import type { AuditEventPage } from "@ringback/contracts";
-import { and, desc, eq, sql } from "drizzle-orm";
+import {
+  AUDIT_ACTOR_RINGBACK,
+  type AuditAction,
+  type AuditEventPage,
+  type AuditQuery,
+  auditKindActions,
+} from "@ringback/contracts";
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { auditEvents, users } from "../../db/schema/index.ts";
 import { isUuid } from "../../lib/uuid.ts";
@@ -16,17 +22,16 @@ export interface AuditActor {
 export interface AuditEventInput {
   organizationId: string;
   actor: AuditActor;
-  /** do_not_call.added, do_not_call.removed, do_not_call.imported, assistant.activated,
-   *  assistant.deactivated, assistant.settings_changed, organization.call_settings_changed */
-  action: string;
+  /** One of auditActions, which groups each into a kind for the trail's filter. */
+  action: AuditAction;
   subject: { type: string; id: string; label?: string | null };
   before?: unknown;
   after?: unknown;
 }
 
 /**
- * Appends one event to the organization's audit trail (issue 13 §9), in the caller's
- * transaction, so the trail has exactly the changes that were committed.
+ * Appends one event to the organization's audit trail, in the caller's transaction, so the trail
+ * has exactly the changes that were committed.
  */
 export async function recordAuditEvent(tx: Tx | Database, event: AuditEventInput): Promise<void> {
   await tx.insert(auditEvents).values({
@@ -58,19 +63,30 @@ export async function memberActor(db: Tx | Database, userId: string): Promise<Au
 export const AUDIT_PAGE_SIZE = 50;
 
 /**
- * The organization's trail, newest first, a page at a time. The cursor is the last event's
- * time (as the database writes it, microseconds kept) and id, so pages never skip or repeat.
+ * The organization's trail, newest first, a page at a time, filtered. The cursor is the last
+ * event's time (as the database writes it, microseconds kept) and id, so pages never skip or
+ * repeat; a filtered trail's cursor pages the same filtered trail. The filters: who (a member's
+ * user id, or Ringback for the changes no member made), the kinds of change, and a range of
+ * instants (from inclusive, to exclusive). Each filter has an index that leads with the
+ * organization and ends with the trail's order (audit_events_org_*_created_idx).
  */
 export async function listAuditEvents(
   db: Database,
   organizationId: string,
-  cursor: string | undefined,
+  query: Omit<AuditQuery, "cursor"> & { cursor?: string | undefined } = {},
 ): Promise<AuditEventPage> {
-  const [at, id] = cursor?.split("|") ?? [];
+  const [at, id] = query.cursor?.split("|") ?? [];
   const after =
     at && id && isUuid(id) && !Number.isNaN(Date.parse(at))
       ? sql`(${auditEvents.createdAt}, ${auditEvents.id}) < (${at}::timestamptz, ${id}::uuid)`
       : undefined;
+  const actor =
+    query.actor === undefined
+      ? undefined
+      : query.actor === AUDIT_ACTOR_RINGBACK
+        ? isNull(auditEvents.actorUserId)
+        : eq(auditEvents.actorUserId, query.actor);
+  const actions = query.kind?.flatMap((kind) => auditKindActions[kind]);
   const rows = await db
     .select({
       id: auditEvents.id,
@@ -85,7 +101,16 @@ export async function listAuditEvents(
       at: sql<string>`${auditEvents.createdAt}::text`,
     })
     .from(auditEvents)
-    .where(and(eq(auditEvents.organizationId, organizationId), after))
+    .where(
+      and(
+        eq(auditEvents.organizationId, organizationId),
+        actor,
+        actions ? inArray(auditEvents.action, actions) : undefined,
+        query.from ? gte(auditEvents.createdAt, new Date(query.from)) : undefined,
+        query.to ? lt(auditEvents.createdAt, new Date(query.to)) : undefined,
+        after,
+      ),
+    )
     .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
     .limit(AUDIT_PAGE_SIZE + 1);
   const page = rows.slice(0, AUDIT_PAGE_SIZE);

@@ -27,7 +27,7 @@ import { csvDownload, signedLinkResponse } from "../signed-link-response.ts";
 import { parseJson, parseQuery } from "../validate.ts";
 
 /**
- * Issue 13, mounted at /api/organizations/:organizationId: the do-not-call list (everyone reads
+ * Mounted at /api/organizations/:organizationId: the do-not-call list (everyone reads
  * and searches it; owners and admins change, import and export it), the organization's call
  * rules and its audit trail (owners and admins).
  */
@@ -104,7 +104,7 @@ export function complianceRoutes(deps: { db: Database; box: SecretBox }) {
       .get("/retention", allow("organization:read"), async (c) =>
         c.json(await getDataRetention(db, c.get("organizationId"))),
       )
-      // PUT /retention — owners and admins; the audit trail records the change (issue 17 §2).
+      // PUT /retention — owners and admins; the audit trail records the change.
       .put("/retention", allow("assistants:manage"), async (c) => {
         const retention = await parseJson(c, dataRetentionSchema);
         return c.json(
@@ -115,11 +115,13 @@ export function complianceRoutes(deps: { db: Database; box: SecretBox }) {
           }),
         );
       })
-      // GET /audit-events — the trail, newest first (AuditEventPage); ?cursor= for older.
+      // GET /audit-events — the trail, newest first (AuditEventPage); ?cursor= for older, and the
+      // filters ?actor= (a user id or "ringback"), ?kind= (comma-separated), ?from= and ?to=
+      // (instants); a filter that cannot be read is a 400 saying why.
       .get("/audit-events", allow("audit:read"), async (c) => {
-        const { cursor } = parseQuery(c, auditQuerySchema);
+        const query = parseQuery(c, auditQuerySchema);
         c.header("Cache-Control", "no-store");
-        return c.json(await listAuditEvents(db, c.get("organizationId"), cursor));
+        return c.json(await listAuditEvents(db, c.get("organizationId"), query));
       })
   );
 }
