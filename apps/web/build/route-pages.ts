@@ -54,6 +54,10 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   "/admin/settings/organization": admin(
     "src/features/organization-settings/organization-settings-page.tsx",
   ),
+  "/admin/settings/team": admin("src/features/organization-settings/team-page.tsx"),
+  "/admin/settings/call-limits": admin("src/features/organization-settings/call-limits-page.tsx"),
+  "/admin/settings/api-keys": admin("src/features/organization-settings/api-keys-page.tsx"),
+  "/admin/settings/audit-trail": admin("src/features/organization-settings/audit-trail-page.tsx"),
   "/admin/settings/do-not-call": admin("src/features/do-not-call/do-not-call-page.tsx"),
   "/admin/settings/webhooks": admin("src/features/webhooks/webhooks-page.tsx"),
   "/admin/settings/voice": admin("src/features/voice-settings/voice-settings-page.tsx"),
@@ -66,7 +70,7 @@ export const SESSION_URL = "/api/session";
 const ROOT = '<div id="root"></div>';
 
 /**
- * Issue 16 §1, the admin and sign-in pages without a waterfall: the build writes, beside
+ * The admin and sign-in pages without a waterfall: the build writes, beside
  * index.html, a copy of it for each page of ROUTE_MODULES at that page's path
  * (dist/admin/dashboard/index.html…) that also preloads the page's chunks and the session. The
  * browser fetches them all while it fetches the entry, instead of one after the other (the entry,

@@ -13,7 +13,7 @@ import { loadAdminRoot, loadCallRecords, loadDashboard } from "./lazy-modules";
 import { type LazyPage, lazyPage } from "./lazy-page";
 import { ensureShell, needsShell, RootLayout } from "./root-layout";
 
-/** SPEC.md §2: the old configure-assistant routes redirect to assistant-configuration. */
+/** The old configure-assistant routes redirect to assistant-configuration. */
 function LegacyConfigureAssistantRedirect() {
   const { assistantId } = useParams();
   return (
@@ -28,10 +28,10 @@ function LegacyConfigureAssistantRedirect() {
   );
 }
 
-/** Issue 15: the Voice page is for owners and admins; others see Access Denied (SPEC.md §2). */
+/** The Voice page is for owners and admins; others see Access Denied. */
 const VOICE_ROLES: readonly OrganizationRole[] = ["owner", "admin"];
 
-// Every page but the landing page loads when it is first shown (issue 16 §1).
+// Every page but the landing page loads when it is first shown: the landing page stays small.
 const LoginPage = lazyPage(
   () => import("@/features/auth/login-page"),
   (m) => m.LoginPage,
@@ -74,6 +74,22 @@ const OrganizationSettingsPage = lazyPage(
   () => import("@/features/organization-settings/organization-settings-page"),
   (m) => m.OrganizationSettingsPage,
 );
+const TeamPage = lazyPage(
+  () => import("@/features/organization-settings/team-page"),
+  (m) => m.TeamPage,
+);
+const CallLimitsPage = lazyPage(
+  () => import("@/features/organization-settings/call-limits-page"),
+  (m) => m.CallLimitsPage,
+);
+const ApiKeysPage = lazyPage(
+  () => import("@/features/organization-settings/api-keys-page"),
+  (m) => m.ApiKeysPage,
+);
+const AuditTrailPage = lazyPage(
+  () => import("@/features/organization-settings/audit-trail-page"),
+  (m) => m.AuditTrailPage,
+);
 const ProfilePage = lazyPage(
   () => import("@/features/profile/profile-page"),
   (m) => m.ProfilePage,
@@ -114,7 +130,7 @@ function page(path: string, Page: LazyPage): NonIndexRouteObject {
   return { path, element: <Page />, handle: Page };
 }
 
-/** Every route of SPEC.md §2. */
+/** Every route of the app. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -126,7 +142,7 @@ export const routes: RouteObject[] = [
       page("/forgot-password", ForgotPasswordPage),
       page("/unauthorized", UnauthorizedPage),
       page("/invitations/:token", AcceptInvitationPage),
-      // Issue 13 §4: public, no sign-in.
+      // Public, no sign-in.
       page("/opt-out", OptOutPage),
       {
         ...page("/admin", AdminRoot),
@@ -137,6 +153,10 @@ export const routes: RouteObject[] = [
           page("assistant-configuration", NewAssistantPage),
           page("assistant-configuration/:assistantId", AssistantConfigurationPage),
           page("settings/organization", OrganizationSettingsPage),
+          page("settings/team", TeamPage),
+          page("settings/call-limits", CallLimitsPage),
+          page("settings/api-keys", ApiKeysPage),
+          page("settings/audit-trail", AuditTrailPage),
           page("settings/profile", ProfilePage),
           page("settings/do-not-call", DoNotCallPage),
           page("settings/webhooks", WebhooksPage),

@@ -1,8 +1,8 @@
 import { can, type Permission } from "@ringback/contracts";
 import {
   AudioLines,
-  Building2,
   LayoutDashboard,
+  type LucideIcon,
   PhoneCall,
   PhoneOff,
   Plus,
@@ -29,6 +29,7 @@ import {
   SidebarTrigger,
   useSidebar,
 } from "@/components/ui/sidebar";
+import { organizationSettingsPages } from "@/features/organization-settings/pages";
 import { connectionState, subscribeConnection } from "@/lib/connection";
 import { useLiveUpdates } from "@/lib/live-updates";
 import { useCurrentOrganization } from "@/lib/organizations";
@@ -46,19 +47,20 @@ const mainNav = [
 const settingsNav: readonly {
   to: string;
   label: string;
-  icon: typeof Building2;
+  icon: LucideIcon;
   /** Shown only to the roles that hold it. */
   permission?: Permission;
 }[] = [
-  { to: "/admin/settings/organization", label: "Organization Settings", icon: Building2 },
+  // The organization's settings, a page each: details, team, limits, API keys, audit trail.
+  ...organizationSettingsPages,
   { to: "/admin/settings/do-not-call", label: "Do Not Call", icon: PhoneOff },
   { to: "/admin/settings/webhooks", label: "Webhooks", icon: Webhook },
-  // Issue 15: the voice platform and its keys, for owners and admins.
+  // The voice platform and its keys, for owners and admins.
   { to: "/admin/settings/voice", label: "Voice", icon: AudioLines, permission: "voice:manage" },
   { to: "/admin/settings/profile", label: "Profile", icon: UserRound },
 ];
 
-/** SPEC.md §2 admin header and collapsible sidebar (Ctrl/Cmd+B), around every /admin page. */
+/** The admin header and collapsible sidebar (Ctrl/Cmd+B), around every /admin page. */
 export function AdminLayout() {
   const { pathname } = useLocation();
   const [creating, setCreating] = useState(false);
@@ -111,7 +113,7 @@ export function AdminLayout() {
             <SidebarGroup>
               <SidebarMenu>
                 <SidebarMenuItem>
-                  {/* SPEC.md's switcher offers this only with two or more organizations. */}
+                  {/* Always here: the switcher offers it only with two or more organizations. */}
                   <SidebarMenuButton
                     tooltip="Create Organization"
                     onClick={() => setCreating(true)}
@@ -168,7 +170,7 @@ export function AdminLayout() {
 }
 
 /**
- * On a phone the sidebar is a sheet over the page (issue 16 §4): going to a page from it, or
+ * On a phone the sidebar is a sheet over the page: going to a page from it, or
  * creating an organization from it, closes it — else it would stay over the page just opened.
  */
 function MobileSidebarCloser({ creating }: { creating: boolean }) {

@@ -7,7 +7,7 @@ export function retentionLabel(days: number | null): string {
   return days === 1 ? "1 day" : `${days} days`;
 }
 
-/** What is kept and for how long, in a sentence (issue 17 §2). */
+/** What is kept and for how long, in a sentence. */
 export function retentionSummary(retention: DataRetention): string {
   const part = (what: string, days: number | null) =>
     days === null

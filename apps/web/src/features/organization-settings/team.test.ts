@@ -40,7 +40,7 @@ describe("team display rules", () => {
   });
 });
 
-describe("invitation email (SPEC.md §5)", () => {
+describe("invitation email", () => {
   it("needs a non-empty, well-formed email", () => {
     expect(inviteEmailError("  ")).toBe("Enter an email address");
     expect(inviteEmailError("dana@")).toBe("Enter a valid email address");

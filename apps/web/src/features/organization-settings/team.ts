@@ -1,6 +1,6 @@
 import { can, emailSchema, type Member, type OrganizationRole } from "@ringback/contracts";
 
-/** Display rules of SPEC.md §2 Organization Settings, kept pure so they are tested. */
+/** Display rules of the Team page, kept pure so they are tested. */
 export const roleLabels: Record<OrganizationRole, string> = {
   owner: "Owner",
   admin: "Admin",
@@ -17,7 +17,7 @@ export function memberEmail(member: Pick<Member, "email">): string {
 }
 
 /**
- * SPEC.md §6: owners remove members other than themselves. Other owners are not offered either:
+ * Owners remove members other than themselves. Other owners are not offered either:
  * the server refuses to remove an owner.
  */
 export function canRemoveMember(
@@ -59,7 +59,7 @@ export function formatDateSent(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateSentFormat.format(date);
 }
 
-/** SPEC.md §5: an invitation needs a non-empty trimmed email; a well-formed one (the server's rule). */
+/** An invitation needs a non-empty trimmed email, and a well-formed one (the server's rule). */
 export function inviteEmailError(email: string): string | null {
   if (!email.trim()) return "Enter an email address";
   const parsed = emailSchema.safeParse(email);

@@ -1,6 +1,7 @@
 import type { AuditEventPage, DataRetention, OrganizationCallSettings } from "@ringback/contracts";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { type AuditFilters, auditApiQuery } from "../audit";
 
 const callSettingsKey = (organizationId: string) =>
   ["organization", organizationId, "call-settings"] as const;
@@ -34,17 +35,27 @@ export function useUpdateCallSettings(organizationId: string) {
   });
 }
 
-/** GET …/audit-events — newest first, a page at a time ("Show older"). */
-export function useAuditEvents(organizationId: string, enabled: boolean) {
+/**
+ * GET …/audit-events — newest first, a page at a time ("Show older"), filtered by who, kind and
+ * days (asked as the instants of the browser's midnights).
+ */
+export function useAuditEvents(organizationId: string, filters: AuditFilters, enabled = true) {
+  const query = auditApiQuery(filters);
   return useInfiniteQuery({
-    queryKey: auditKey(organizationId),
+    queryKey: [...auditKey(organizationId), query.toString()],
     enabled,
+    // Changes made on other pages (the do-not-call list, an assistant) show when the trail opens.
+    staleTime: 0,
     initialPageParam: null as string | null,
-    queryFn: ({ signal, pageParam }) =>
-      api.get<AuditEventPage>(
-        `/api/organizations/${organizationId}/audit-events${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`,
+    queryFn: ({ signal, pageParam }) => {
+      const page = new URLSearchParams(query);
+      if (pageParam) page.set("cursor", pageParam);
+      const search = page.toString();
+      return api.get<AuditEventPage>(
+        `/api/organizations/${organizationId}/audit-events${search ? `?${search}` : ""}`,
         { signal },
-      ),
+      );
+    },
     getNextPageParam: (last) => last.nextCursor,
   });
 }
@@ -52,7 +63,7 @@ export function useAuditEvents(organizationId: string, enabled: boolean) {
 const retentionKey = (organizationId: string) =>
   ["organization", organizationId, "retention"] as const;
 
-/** GET …/retention — how long recordings and transcripts are kept (issue 17 §2). */
+/** GET …/retention — how long recordings and transcripts are kept. */
 export function useDataRetention(organizationId: string) {
   return useQuery({
     queryKey: retentionKey(organizationId),

@@ -35,9 +35,9 @@ import { TableSkeleton } from "./table-skeleton";
 const NAME_FIELD = "api-key-name";
 
 /**
- * Issue 14 §4: the organization's API keys for the read API (/api/v1) — owners and admins
- * create them (the key is shown once), see when each was last used, and revoke them. The page
- * shows the card only to them; the API says the same.
+ * The organization's API keys for the read API (/api/v1) — owners and admins create them (the
+ * key is shown once), see when each was last used, and revoke them. The API Keys page shows the
+ * card only to them; the API says the same.
  */
 export function ApiKeysCard({ organization }: { organization: Organization }) {
   const keys = useApiKeys(organization.id);
@@ -69,20 +69,12 @@ export function ApiKeysCard({ organization }: { organization: Organization }) {
         <div className="grid gap-1.5">
           <CardTitle>
             <h2 ref={heading} tabIndex={-1} className="text-lg outline-none">
-              API Keys
+              Your API Keys
             </h2>
           </CardTitle>
           <CardDescription>
-            Let your own systems read {organization.name}'s call records and outcomes over the{" "}
-            <a
-              href="/api/v1/openapi.json"
-              target="_blank"
-              rel="noreferrer"
-              className="font-medium text-foreground underline underline-offset-4"
-            >
-              Ringback API
-            </a>
-            . Each key reads this organization only.
+            Each key reads {organization.name} only. The keys an admin made are revoked when they
+            leave the team or become a member.
           </CardDescription>
         </div>
         <Button className="mt-3 self-start sm:mt-0" onClick={() => setCreating(true)}>

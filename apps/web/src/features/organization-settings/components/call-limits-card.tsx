@@ -18,7 +18,7 @@ import { useCallSettings, useUpdateCallSettings } from "../api/compliance";
 const FIELD_ID = "max-calls-per-number";
 
 /**
- * Issue 13 §5: the organization's per-number cap — at most N dials to one number in any 24
+ * The organization's per-number cap — at most N dials to one number in any 24
  * hours, across all its assistants (default 3). Owners and admins change it; everyone sees it.
  */
 export function CallLimitsCard({

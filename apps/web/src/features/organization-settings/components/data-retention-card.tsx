@@ -29,7 +29,7 @@ const toValue = (days: number | null) => (days === null ? FOREVER : String(days)
 const fromValue = (value: string) => (value === FOREVER ? null : Number(value));
 
 /**
- * Issue 17 §2: how long the organization keeps its calls' recordings and transcripts (default:
+ * How long the organization keeps its calls' recordings and transcripts (default:
  * recordings 90 days, transcripts forever). Owners and admins choose; everyone sees what applies.
  */
 export function DataRetentionCard({

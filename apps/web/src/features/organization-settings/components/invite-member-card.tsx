@@ -20,7 +20,7 @@ import { type CreatedInvitation, useCreateInvitation } from "../api/create-invit
 import { inviteEmailError, roleLabels } from "../team";
 
 /**
- * SPEC.md §2 'Invite New Members' (owner, admin). SPEC.md §5: a non-empty trimmed email; the
+ * Invite New Members (owners and admins): a non-empty trimmed email; the
  * role defaults to member. The link is shown after sending so it can be shared by hand too.
  */
 export function InviteMemberCard({ organization }: { organization: Organization }) {

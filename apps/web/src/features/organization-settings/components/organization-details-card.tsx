@@ -13,7 +13,7 @@ import { useUpdateOrganization } from "../api/update-organization";
 const FIELD_ID = "organization-settings-name";
 
 /**
- * SPEC.md §2 Organization Details: the name, editable by the owner only. SPEC.md §5: it must be
+ * Organization Details: the name, editable by the owner only. It must be
  * non-empty after trimming. Mount with `key={organization.id}` so switching resets the field.
  */
 export function OrganizationDetailsCard({

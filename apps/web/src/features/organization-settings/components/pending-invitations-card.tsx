@@ -22,7 +22,7 @@ import { formatDateSent } from "../team";
 import { TableSkeleton } from "./table-skeleton";
 import { type Read, RoleBadge } from "./team-members-card";
 
-/** SPEC.md §2 Pending Invitations: Email, Role, Date Sent, and Cancel for owner/admin. */
+/** Pending Invitations: Email, Role, Date Sent, and Cancel for owners and admins. */
 export function PendingInvitationsCard({
   organization,
   role,
@@ -88,7 +88,7 @@ export function PendingInvitationsCard({
                 <TableHeader>
                   <TableRow>
                     <TableHead>Email</TableHead>
-                    {/* Issue 16 §4: on a phone, role and date go under the email. */}
+                    {/* On a phone, role and date go under the email. */}
                     <TableHead className="hidden sm:table-cell">Role</TableHead>
                     <TableHead className="hidden sm:table-cell">Date Sent</TableHead>
                     {showActions ? <TableHead className="text-right">Actions</TableHead> : null}

@@ -146,7 +146,12 @@ export function TeamMembersCard({
             Team Members
           </h2>
         </CardTitle>
-        <CardDescription>Everyone who can see {organization.name}'s calls.</CardDescription>
+        <CardDescription>
+          Everyone who can see {organization.name}'s calls.{" "}
+          {can(role, "members:update")
+            ? "Choose each person's role in the Role column: admins set up assistants, webhooks and API keys and invite people; members see everything without changing it."
+            : "Admins set up assistants, webhooks and API keys and invite people; members see everything without changing it."}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {state === "loading" ? (
@@ -173,7 +178,7 @@ export function TeamMembersCard({
               <TableHeader>
                 <TableRow>
                   <TableHead>Name</TableHead>
-                  {/* Issue 16 §4: on a phone, email and role go under the name. */}
+                  {/* On a phone, email and role go under the name. */}
                   <TableHead className="hidden sm:table-cell">Email</TableHead>
                   <TableHead className="hidden sm:table-cell">Role</TableHead>
                   {showActions ? <TableHead className="text-right">Actions</TableHead> : null}
