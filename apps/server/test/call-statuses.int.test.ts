@@ -278,6 +278,42 @@ describe("call statuses, ended reasons and lead outcomes", async () => {
         )
       ).total,
     );
+
+    // A custom range of days, the last two days up to today: the same calls as Call Records
+    // lists from the first day's midnight to the midnight after the last.
+    const day = (offset: number) =>
+      new Date(midnight.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const custom = await owner.json<{ uniqueFormsCalled: number; answeredCalls: number }>(
+      `${base}/stats?from=${day(-1)}&to=${day(0)}&tz=UTC`,
+    );
+    const yesterday = new Date(midnight.getTime() - 86_400_000).toISOString();
+    const inCustom = async (filter: string) =>
+      (
+        await owner.json<CallGroupPage>(
+          `${base}/call-records?from=${yesterday}&to=${tomorrow}${filter}`,
+        )
+      ).total;
+    expect(custom.uniqueFormsCalled).toBe(await inCustom(""));
+    expect(custom.uniqueFormsCalled).toBeGreaterThan(3);
+    expect(custom.answeredCalls).toBe(await inCustom("&status=answered"));
+    // A custom range that ended before these calls: nothing, on both sides.
+    const past = await owner.json<{ uniqueFormsCalled: number }>(
+      `${base}/stats?from=${day(-30)}&to=${day(-2)}&tz=UTC`,
+    );
+    expect(past.uniqueFormsCalled).toBe(0);
+    const charts = await owner.json<{ days: number; totals: Record<string, number> }>(
+      `${base}/dashboard/charts?from=${day(-30)}&to=${day(-2)}&tz=UTC`,
+    );
+    expect(charts.days).toBe(29);
+    // Half a range, or one that ends before it starts, is a clear 400.
+    for (const bad of [
+      `from=${day(0)}`,
+      `from=${day(0)}&to=${day(-1)}`,
+      "from=2026-02-30&to=2026-03-01",
+    ]) {
+      const response = await owner.request(`${base}/stats?${bad}&tz=UTC`);
+      expect(response.status, bad).toBe(400);
+    }
   });
 
   it("exports each call's summary, a recording link that works without a session, and the form's answers", async () => {

@@ -10,7 +10,7 @@ import { createCodeSendLimits } from "../domain/accounts/code-send-limits.ts";
 import { createApiKeyLimits } from "../domain/api-keys/api-key-limits.ts";
 import { dashboardStats } from "../domain/assistants/dashboard-stats.ts";
 import { createTestCallLimits } from "../domain/calls/test-calls.ts";
-import { chartWindow } from "../domain/dashboard/dashboard-charts.ts";
+import { chartWindow, windowOf } from "../domain/dashboard/dashboard-charts.ts";
 import { currentOrganizationName } from "../domain/organizations/current-organization-name.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -232,16 +232,15 @@ export function createApp(deps: AppDeps) {
       voiceOptionsRoutes({ db, voices: deps.services.voices }),
     )
     // GET /api/organizations/:organizationId/stats — the dashboard's cards: all time, or with
-    // ?days=N&tz=Area/City the charts' window (today and the days before it, in the zone).
+    // ?days=N&tz=Area/City (today and the days before it, in the zone) or ?from=…&to=…&tz=… (a
+    // custom range of days) the charts' window.
     .get(
       "/organizations/:organizationId/stats",
       withOrganization(db, "assistants:read"),
       async (c) => {
-        const windowed = c.req.query("days") !== undefined;
+        const windowed = c.req.query("days") !== undefined || c.req.query("from") !== undefined;
         const query = parseQuery(c, dashboardChartsQuerySchema);
-        const window = windowed
-          ? await chartWindow(db, { days: query.days, timeZone: query.tz, now: new Date() })
-          : null;
+        const window = windowed ? await chartWindow(db, windowOf(query, new Date())) : null;
         return c.json(await dashboardStats(db, c.req.param("organizationId"), window));
       },
     )

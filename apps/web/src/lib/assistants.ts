@@ -27,17 +27,17 @@ export function useAssistants(organizationId: string | undefined) {
 }
 
 /**
- * GET …/stats — the dashboard's cards, computed on the server: over the last `days` days in the
- * browser's time zone (the charts' window), or all time without.
+ * GET …/stats — the dashboard's cards, computed on the server: over the dashboard's range
+ * (`query`: `days=N` or `from=…&to=…`) in the browser's time zone, or all time without.
  */
 export function useDashboardStats(
   organizationId: string | undefined,
   enabled = true,
-  window: { days: number; timeZone: string } | null = null,
+  window: { query: string; timeZone: string } | null = null,
 ) {
-  const query = window ? `?days=${window.days}&tz=${encodeURIComponent(window.timeZone)}` : "";
+  const query = window ? `?${window.query}&tz=${encodeURIComponent(window.timeZone)}` : "";
   return useQuery({
-    queryKey: [...statsQueryKey(organizationId ?? ""), window?.days ?? "all", window?.timeZone],
+    queryKey: [...statsQueryKey(organizationId ?? ""), window?.query ?? "all", window?.timeZone],
     queryFn: ({ signal }) =>
       api.get<DashboardStats>(`${organizationPath(organizationId!)}/stats${query}`, { signal }),
     enabled: Boolean(organizationId) && enabled,

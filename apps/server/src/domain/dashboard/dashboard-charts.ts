@@ -5,6 +5,8 @@ import {
   type DashboardAssistantFigures,
   type DashboardChartDay,
   type DashboardCharts,
+  type DashboardChartsQuery,
+  daysBetween,
   dialledFinalStatuses,
   isPendingStatus,
   type OutcomeQuestion,
@@ -41,7 +43,7 @@ import { NO_ASSISTANT_KEY } from "../../db/schema/index.ts";
 export async function dashboardCharts(
   db: Database,
   organizationId: string,
-  input: { days: number; timeZone: string; now: Date; speedToLeadMaxLeads?: number },
+  input: Parameters<typeof chartWindow>[1] & { speedToLeadMaxLeads?: number },
 ): Promise<DashboardCharts> {
   const maxLeads = input.speedToLeadMaxLeads ?? SPEED_TO_LEAD_MAX_LEADS;
   const range = await chartWindow(db, input);
@@ -96,18 +98,41 @@ export function binWindow(from: Date, to: Date) {
   };
 }
 
+/** The window a dashboard query asks for: a custom range when it names one, else its days. */
+export function windowOf(
+  query: DashboardChartsQuery,
+  now: Date,
+): Parameters<typeof chartWindow>[1] {
+  return query.from !== undefined && query.to !== undefined
+    ? { fromDay: query.from, toDay: query.to, timeZone: query.tz, now }
+    : { days: query.days, timeZone: query.tz, now };
+}
+
+/**
+ * The window a dashboard reads: the last `days` days up to now, or a custom range of whole days
+ * (`fromDay` to `toDay`, both included), in the zone. A range that reaches past now ends now.
+ */
 export async function chartWindow(
   db: Database,
-  input: { days: number; timeZone: string; now: Date },
+  input: { timeZone: string; now: Date } & (
+    | { days: number; fromDay?: undefined; toDay?: undefined }
+    | { days?: number; fromDay: string; toDay: string }
+  ),
 ): Promise<ChartWindow> {
   const { timeZone, now } = input;
-  const days = windowDays(localDate(now, timeZone), input.days);
-  // Midnight that starts the first day, in the zone.
-  const { rows } = await db.execute<{ from: Date | string }>(
-    sql`select (${days[0]!}::timestamp at time zone ${timeZone}) as from`,
+  const days =
+    input.fromDay !== undefined
+      ? windowDays(input.toDay, daysBetween(input.fromDay, input.toDay))
+      : windowDays(localDate(now, timeZone), input.days);
+  // The midnights that start the first day and the day after the last, in the zone.
+  const { rows } = await db.execute<{ from: Date | string; end: Date | string }>(
+    sql`select (${days[0]!}::timestamp at time zone ${timeZone}) as from,
+               ((${days.at(-1)!}::date + 1)::timestamp at time zone ${timeZone}) as end`,
   );
   const from = new Date(rows[0]!.from);
-  const to = new Date(now.getTime());
+  const to = new Date(
+    Math.max(from.getTime(), Math.min(now.getTime(), new Date(rows[0]!.end).getTime())),
+  );
   return { timeZone, days, from, to, ...binWindow(from, to) };
 }
 

@@ -1,7 +1,7 @@
 import { dashboardChartsQuerySchema } from "@ringback/contracts";
 import { Hono } from "hono";
 import type { Database } from "../../db/database.ts";
-import { dashboardCharts } from "../../domain/dashboard/dashboard-charts.ts";
+import { dashboardCharts, windowOf } from "../../domain/dashboard/dashboard-charts.ts";
 import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts";
 import { parseQuery } from "../validate.ts";
 
@@ -10,17 +10,13 @@ export function dashboardRoutes(deps: { db: Database }) {
   const { db } = deps;
   return (
     new Hono<{ Variables: TenantVariables }>()
-      // GET /charts?days=30&tz=Area/City — issue 14 §3: the dashboard's charts (DashboardCharts),
-      // days in the browser's time zone.
+      // GET /charts?days=30&tz=Area/City, or ?from=yyyy-mm-dd&to=yyyy-mm-dd&tz=… — the
+      // dashboard's charts (DashboardCharts), days in the browser's time zone.
       .get("/charts", withOrganization(db, "calls:read"), async (c) => {
         const query = parseQuery(c, dashboardChartsQuerySchema);
         c.header("Cache-Control", "no-store");
         return c.json(
-          await dashboardCharts(db, c.get("organizationId"), {
-            days: query.days,
-            timeZone: query.tz,
-            now: new Date(),
-          }),
+          await dashboardCharts(db, c.get("organizationId"), windowOf(query, new Date())),
         );
       })
   );

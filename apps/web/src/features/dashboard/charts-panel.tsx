@@ -21,7 +21,16 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { type DayRow, dayRows, formatDuration, formatRate, perDaySummary, plural } from "./charts";
+import {
+  type DayRow,
+  dayRows,
+  formatDuration,
+  formatRate,
+  perDaySummary,
+  plural,
+  windowPhrase,
+} from "./charts";
+import type { DashboardRange } from "./range";
 
 /**
  * Issue 14 §3: the dashboard's charts (calls per day as an SVG stacked bar chart, the rest as
@@ -45,13 +54,19 @@ const statusConfig = Object.fromEntries(
   ]),
 ) as Record<ChartStatus, { label: string; color: string }> satisfies ChartConfig;
 
-export default function ChartsPanel({ charts }: { charts: DashboardCharts }) {
+export default function ChartsPanel({
+  charts,
+  range,
+}: {
+  charts: DashboardCharts;
+  range: DashboardRange;
+}) {
   return (
     <div className="grid gap-4 lg:grid-cols-3">
-      <CallsPerDay charts={charts} />
-      <AnswerRate charts={charts} />
-      <SpeedToLead charts={charts} />
-      <ByAssistant charts={charts} />
+      <CallsPerDay charts={charts} range={range} />
+      <AnswerRate charts={charts} range={range} />
+      <SpeedToLead charts={charts} range={range} />
+      <ByAssistant charts={charts} range={range} />
     </div>
   );
 }
@@ -78,10 +93,10 @@ function FigureCard({
   );
 }
 
-function CallsPerDay({ charts }: { charts: DashboardCharts }) {
+function CallsPerDay({ charts, range }: { charts: DashboardCharts; range: DashboardRange }) {
   const rows = useMemo(() => dayRows(charts.perDay), [charts.perDay]);
   const empty = rows.every((row) => row.total === 0);
-  const summary = perDaySummary(charts);
+  const summary = perDaySummary(charts, range);
   // The table is built when first opened: thirty rows a phone need not lay out on every load.
   const [tableShown, setTableShown] = useState(false);
   return (
@@ -104,8 +119,7 @@ function CallsPerDay({ charts }: { charts: DashboardCharts }) {
         </div>
         {empty ? (
           <p className="absolute inset-x-0 top-1/3 mx-auto w-fit max-w-[80%] rounded-md border bg-card px-3 py-2 text-center text-sm text-muted-foreground shadow-xs">
-            No finished calls in the last {charts.days} days yet. They appear here as your
-            assistants call.
+            No finished calls {windowPhrase(range)} yet. They appear here as your assistants call.
           </p>
         ) : null}
       </div>
@@ -175,12 +189,12 @@ function DayTooltip({ row }: { row: DayRow }) {
   );
 }
 
-function AnswerRate({ charts }: { charts: DashboardCharts }) {
+function AnswerRate({ charts, range }: { charts: DashboardCharts; range: DashboardRange }) {
   const { answered, finalCalls, answerRate, inProgress, scheduled } = charts.totals;
   return (
     <FigureCard
       title="Answer Rate"
-      description={`Calls a person picked up, of the calls that finished, last ${charts.days} days.`}
+      description={`Calls a person picked up, of the calls that finished ${windowPhrase(range)}.`}
     >
       <p className="text-3xl font-semibold tabular-nums">{formatRate(answerRate)}</p>
       <div aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-muted">
@@ -200,7 +214,7 @@ function AnswerRate({ charts }: { charts: DashboardCharts }) {
   );
 }
 
-function SpeedToLead({ charts }: { charts: DashboardCharts }) {
+function SpeedToLead({ charts, range }: { charts: DashboardCharts; range: DashboardRange }) {
   const { leads, medianSeconds, p90Seconds, latestOnly } = charts.speedToLead;
   return (
     <FigureCard
@@ -220,20 +234,20 @@ function SpeedToLead({ charts }: { charts: DashboardCharts }) {
       </dl>
       <p className="text-sm text-muted-foreground">
         {leads === 0
-          ? `No leads dialled in the last ${charts.days} days yet.`
+          ? `No leads dialled ${windowPhrase(range)} yet.`
           : latestOnly
-            ? `Over the latest ${plural(leads, "lead")} of the last ${charts.days} days.`
-            : `Over ${plural(leads, "lead")} in the last ${charts.days} days.`}
+            ? `Over the latest ${plural(leads, "lead")} ${windowPhrase(range, undefined, "of")}.`
+            : `Over ${plural(leads, "lead")} ${windowPhrase(range)}.`}
       </p>
     </FigureCard>
   );
 }
 
-function ByAssistant({ charts }: { charts: DashboardCharts }) {
+function ByAssistant({ charts, range }: { charts: DashboardCharts; range: DashboardRange }) {
   return (
     <FigureCard
       title="By Assistant"
-      description={`Finished calls, answered calls and the yes/no outcomes of each lead, last ${charts.days} days.`}
+      description={`Finished calls, answered calls and the yes/no outcomes of each lead ${windowPhrase(range)}.`}
       className="lg:col-span-3"
     >
       {charts.assistants.length === 0 ? (

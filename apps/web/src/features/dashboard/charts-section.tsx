@@ -3,13 +3,13 @@ import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { loadState } from "@/lib/load-state";
 import { useDashboardCharts } from "./api/dashboard-charts";
-import type { DashboardRange } from "./range";
+import { type DashboardRange, rangeQuery } from "./range";
 
 // The charts come with this module only: the dashboard loads it, no other page does.
 const ChartsPanel = lazy(() => import("./charts-panel"));
 
 /**
- * Issue 14 §3: what happened over the last 30 days — calls per day by status, the answer rate,
+ * What happened over the dashboard's range — calls per day by status, the answer rate,
  * speed to lead and each assistant's calls and outcomes — from the server's aggregates. Loading
  * shows skeletons of the charts; a failed read says so with Retry (never an empty chart that
  * looks like "no calls").
@@ -21,7 +21,7 @@ export function ChartsSection({
   organizationId: string;
   range: DashboardRange;
 }) {
-  const charts = useDashboardCharts(organizationId, true, range.days);
+  const charts = useDashboardCharts(organizationId, true, rangeQuery(range));
   const state = loadState(charts);
   return (
     <section aria-labelledby="charts-heading" className="flex flex-col gap-3">
@@ -56,7 +56,7 @@ export function ChartsSection({
             />
           ) : null}
           <Suspense fallback={<ChartsSkeleton />}>
-            {charts.data ? <ChartsPanel charts={charts.data} /> : null}
+            {charts.data ? <ChartsPanel charts={charts.data} range={range} /> : null}
           </Suspense>
         </>
       )}

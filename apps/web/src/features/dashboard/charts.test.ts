@@ -7,7 +7,9 @@ import {
   formatRate,
   outcomeSummary,
   perDaySummary,
+  windowPhrase,
 } from "./charts";
+import { customRange, dashboardRanges } from "./range";
 
 const zero = {
   answered: 0,
@@ -79,9 +81,13 @@ describe("the dashboard charts' shaping (issue 14 §3)", () => {
   });
 
   it("says what the calls-per-day chart shows, and when it shows nothing", () => {
-    expect(perDaySummary(charts([{ day: "2026-11-01", counts: zero }]))).toBe(
-      "Calls per day over the last 1 day: no finished calls yet.",
-    );
+    expect(
+      perDaySummary(
+        charts([{ day: "2026-11-01", counts: zero }]),
+        dashboardRanges[0],
+        "2026-11-01",
+      ),
+    ).toBe("Calls per day today: no finished calls yet.");
     expect(
       perDaySummary(
         charts([
@@ -92,10 +98,30 @@ describe("the dashboard charts' shaping (issue 14 §3)", () => {
           },
           { day: "2026-11-03", counts: { ...zero, failed: 1 } },
         ]),
+        customRange("2026-11-01", "2026-11-03", "2026-11-03"),
+        "2026-11-03",
       ),
     ).toBe(
       "Calls per day over the last 3 days: 8 finished calls (3 answered, 2 voicemail, 1 no answer, 1 failed, 1 not called). Busiest day Nov 2 with 6 calls.",
     );
+    // A custom range that ended before today says its days.
+    expect(
+      perDaySummary(
+        charts([{ day: "2026-11-01", counts: zero }]),
+        customRange("2026-11-01", "2026-11-01", "2026-11-29"),
+        "2026-11-29",
+      ),
+    ).toBe("Calls per day on Nov 1: no finished calls yet.");
+  });
+
+  it("says a custom range's days, and a range that ends today as the last days", () => {
+    const today = "2026-11-29";
+    expect(windowPhrase(customRange("2026-11-01", "2026-11-15", today), today)).toBe(
+      "from Nov 1 to Nov 15",
+    );
+    expect(windowPhrase(customRange("2026-11-23", today, today), today)).toBe("in the last 7 days");
+    expect(windowPhrase(dashboardRanges[2], today, "of")).toBe("of the last 30 days");
+    expect(windowPhrase(dashboardRanges[0], today)).toBe("today");
   });
 
   it("writes a yes/no question's answers", () => {

@@ -5,6 +5,7 @@ import {
   type DashboardChartDay,
   type DashboardCharts,
 } from "@ringback/contracts";
+import { customRangeWords, type DashboardRange, localToday } from "./range";
 
 /**
  * Issue 14 §3: how the dashboard's charts read the server's figures (pure; unit-tested). The
@@ -80,21 +81,44 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 }
 
 /**
- * The calls-per-day chart in words, for screen readers (the table under it has every day):
- * the window, the total by status and the busiest day.
+ * The dashboard's range in a phrase: "in the last 30 days", "today", "on Nov 3", "from Nov 1 to
+ * Nov 15" (a custom range that ends today reads as the last N days).
  */
-export function perDaySummary(charts: DashboardCharts): string {
+export function windowPhrase(
+  range: DashboardRange,
+  today: string = localToday(),
+  preposition: "in" | "of" = "in",
+): string {
+  if (range.id !== "custom" || range.to === today) {
+    if (range.days === 1) return preposition === "in" ? "today" : "of today";
+    return `${preposition} the last ${range.days} days`;
+  }
+  const words = customRangeWords(range.from, range.to, today);
+  return range.from === range.to ? `on ${words}` : `from ${words.replace(" – ", " to ")}`;
+}
+
+/**
+ * The calls-per-day chart in words, for screen readers (the table under it has every day):
+ * the window ("the last 7 days", or a custom range's days), the total by status and the busiest
+ * day.
+ */
+export function perDaySummary(
+  charts: DashboardCharts,
+  range: DashboardRange,
+  today: string = localToday(),
+): string {
   const rows = dayRows(charts.perDay);
-  const span = `the last ${plural(charts.days, "day")}`;
+  const phrase = windowPhrase(range, today);
+  const span = phrase.startsWith("in ") ? `over ${phrase.slice(3)}` : phrase;
   const total = rows.reduce((sum, row) => sum + row.total, 0);
-  if (total === 0) return `Calls per day over ${span}: no finished calls yet.`;
+  if (total === 0) return `Calls per day ${span}: no finished calls yet.`;
   const byStatus = chartStatuses
     .map((status) => ({ status, n: rows.reduce((sum, row) => sum + row[status], 0) }))
     .filter((s) => s.n > 0)
     .map((s) => `${s.n.toLocaleString("en-US")} ${chartStatusLabels[s.status].toLowerCase()}`)
     .join(", ");
   const busiest = rows.reduce((best, row) => (row.total > best.total ? row : best));
-  return `Calls per day over ${span}: ${plural(total, "finished call")} (${byStatus}). Busiest day ${busiest.label} with ${plural(busiest.total, "call")}.`;
+  return `Calls per day ${span}: ${plural(total, "finished call")} (${byStatus}). Busiest day ${busiest.label} with ${plural(busiest.total, "call")}.`;
 }
 
 /** A yes/no question's answers as a sentence: "Qualified? yes 12 · no 5". */

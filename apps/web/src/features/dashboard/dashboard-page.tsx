@@ -7,13 +7,6 @@ import { PRODUCT_NAME } from "@/components/brand";
 import { CreateOrganizationDialog } from "@/components/create-organization-dialog";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
@@ -25,7 +18,8 @@ import { browserTimeZone } from "./charts";
 import { ChartsSection } from "./charts-section";
 import { CreateAssistantMenu } from "./create-assistant-menu";
 import { ProviderCards } from "./provider-cards";
-import { DEFAULT_DASHBOARD_RANGE, dashboardRanges, parseDashboardRange } from "./range";
+import { type DashboardRange, parseDashboardRange, rangeQuery, rangeSearch } from "./range";
+import { CustomRangeFields, RangeSelect } from "./range-picker";
 import { StatsCards } from "./stats-cards";
 
 const heading = FIRST_VIEW_HEADINGS["/admin/dashboard"];
@@ -96,21 +90,13 @@ function OrganizationDashboard({
   const assistants = useAssistants(organization.id);
   const hasAssistants = (assistants.data?.length ?? 0) > 0;
   const [params, setParams] = useSearchParams();
-  const range = parseDashboardRange(params.get("range"));
+  const range = parseDashboardRange(params);
   const stats = useDashboardStats(organization.id, hasAssistants, {
-    days: range.days,
+    query: rangeQuery(range),
     timeZone: browserTimeZone(),
   });
-  const chooseRange = (id: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id === DEFAULT_DASHBOARD_RANGE.id) next.delete("range");
-        else next.set("range", id);
-        return next;
-      },
-      { replace: true },
-    );
+  const chooseRange = (next: DashboardRange) =>
+    setParams((current) => rangeSearch(current, next), { replace: true });
   const canCreate = can(role, "assistants:manage");
   const assistantsState = loadState(assistants);
 
@@ -129,23 +115,13 @@ function OrganizationDashboard({
           <p className="mt-1 text-muted-foreground">{heading.description}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          {hasAssistants ? (
-            <Select value={range.id} onValueChange={chooseRange}>
-              <SelectTrigger aria-label="Date range" className="w-40">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {dashboardRanges.map((r) => (
-                  <SelectItem key={r.id} value={r.id}>
-                    {r.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          ) : null}
+          {hasAssistants ? <RangeSelect range={range} onChange={chooseRange} /> : null}
           {hasAssistants && canCreate ? <CreateAssistantMenu /> : null}
         </div>
       </div>
+      {hasAssistants && range.id === "custom" ? (
+        <CustomRangeFields range={range} onChange={chooseRange} />
+      ) : null}
       {assistantsState === "loading" ? (
         <div className="flex flex-col gap-4" role="status" aria-label="Loading assistants">
           <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">

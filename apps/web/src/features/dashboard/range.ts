@@ -1,6 +1,7 @@
 /**
- * The dashboard's one date range, kept in its URL (`range=7d`): every card and chart reads it.
- * Each is today and the days before it, in the browser's time zone, as the charts always were.
+ * The dashboard's one date range, kept in its URL (`range=7d`, or `range=custom&from=…&to=…`):
+ * every card and chart reads it. A preset is today and the days before it; a custom range is
+ * whole days from its first to its last, both included. Days are in the browser's time zone.
  */
 export const dashboardRanges = [
   { id: "today", days: 1, label: "Today", heading: "Today" },
@@ -8,12 +9,121 @@ export const dashboardRanges = [
   { id: "30d", days: 30, label: "Last 30 days", heading: "Last 30 Days" },
   { id: "90d", days: 90, label: "Last 90 days", heading: "Last 90 Days" },
 ] as const;
-export type DashboardRange = (typeof dashboardRanges)[number];
+export type PresetRange = (typeof dashboardRanges)[number];
+
+export interface CustomRange {
+  id: "custom";
+  /** First and last day, yyyy-mm-dd, both included; `from` ≤ `to`. */
+  from: string;
+  to: string;
+  days: number;
+  label: string;
+  heading: string;
+}
+export type DashboardRange = PresetRange | CustomRange;
 export type DashboardRangeId = DashboardRange["id"];
 
-/** 30 days unless the URL says another known range. */
-export const DEFAULT_DASHBOARD_RANGE: DashboardRange = dashboardRanges[2];
+export const CUSTOM_RANGE_LABEL = "Custom range";
 
-export function parseDashboardRange(value: string | null | undefined): DashboardRange {
-  return dashboardRanges.find((r) => r.id === value) ?? DEFAULT_DASHBOARD_RANGE;
+/** The longest custom range the server reads: a year and a day. */
+export const MAX_CUSTOM_DAYS = 366;
+
+/** 30 days unless the URL says another known range. */
+export const DEFAULT_DASHBOARD_RANGE: PresetRange = dashboardRanges[2];
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+function validDay(value: string | null | undefined): string | null {
+  if (!value || !DAY.test(value)) return null;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? value : null;
+}
+
+/** `day` moved by `offset` days (calendar arithmetic, no time zone). */
+export function addDays(day: string, offset: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to`, both included. */
+function span(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/** Today's date (yyyy-mm-dd) where the browser is. */
+export function localToday(now: Date = new Date()): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, "0");
+  const d = String(now.getDate()).padStart(2, "0");
+  return `${y}-${m}-${d}`;
+}
+
+const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
+const dayYearFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
+
+/** "Nov 1 – Nov 15", "Nov 3", or with years when the range is not all in this year. */
+export function customRangeWords(from: string, to: string, today: string): string {
+  const thisYear = today.slice(0, 4);
+  const withYear = from.slice(0, 4) !== thisYear || to.slice(0, 4) !== thisYear;
+  const format = (day: string) =>
+    (withYear ? dayYearFormat : dayFormat).format(new Date(`${day}T12:00:00`));
+  return from === to ? format(from) : `${format(from)} – ${format(to)}`;
+}
+
+/**
+ * A custom range from two days, put right: the later day last, and at most a year and a day (the
+ * first day moves up to fit).
+ */
+export function customRange(from: string, to: string, today: string = localToday()): CustomRange {
+  let [first, last] = from <= to ? [from, to] : [to, from];
+  if (span(first, last) > MAX_CUSTOM_DAYS) first = addDays(last, -(MAX_CUSTOM_DAYS - 1));
+  const words = customRangeWords(first, last, today);
+  return {
+    id: "custom",
+    from: first,
+    to: last,
+    days: span(first, last),
+    label: words,
+    heading: words,
+  };
+}
+
+/** The range the URL names; a custom one missing a day reads as the default. */
+export function parseDashboardRange(
+  params: URLSearchParams | string | null | undefined,
+  today: string = localToday(),
+): DashboardRange {
+  const query = params instanceof URLSearchParams ? params : new URLSearchParams();
+  const id = params instanceof URLSearchParams ? params.get("range") : params;
+  if (id === "custom") {
+    const from = validDay(query.get("from"));
+    const to = validDay(query.get("to"));
+    return from && to ? customRange(from, to, today) : DEFAULT_DASHBOARD_RANGE;
+  }
+  return dashboardRanges.find((r) => r.id === id) ?? DEFAULT_DASHBOARD_RANGE;
+}
+
+/** The URL's parameters for a range (the default has none). */
+export function rangeSearch(current: URLSearchParams, range: DashboardRange): URLSearchParams {
+  const next = new URLSearchParams(current);
+  next.delete("range");
+  next.delete("from");
+  next.delete("to");
+  if (range.id === "custom") {
+    next.set("range", "custom");
+    next.set("from", range.from);
+    next.set("to", range.to);
+  } else if (range.id !== DEFAULT_DASHBOARD_RANGE.id) {
+    next.set("range", range.id);
+  }
+  return next;
+}
+
+/** What the server's stats and charts are asked for: `days=N` or `from=…&to=…`. */
+export function rangeQuery(range: DashboardRange): string {
+  return range.id === "custom" ? `from=${range.from}&to=${range.to}` : `days=${range.days}`;
 }
