@@ -2,17 +2,19 @@ import { newPerson, signUp } from "./auth-helpers.ts";
 import { expect, expectAccessible, screenshots, test } from "./fixtures.ts";
 
 /**
- * Issue 14 §4: an owner creates an API key in Organization Settings, copies it (shown once),
- * reads call records with it over the public API, and revokes it — after which it is refused.
+ * An owner creates an API key on the API Keys page, copies it (shown once), reads call records
+ * with it over the public API, and revokes it — after which it is refused; the Audit Trail says
+ * who did both.
  */
 test("an owner creates an API key, reads call records with it, and revokes it", async ({
   page,
 }) => {
   const owner = newPerson("Keys");
   await signUp(page, owner);
-  await page.goto("/admin/settings/organization");
+  await page.goto("/admin/settings/api-keys");
+  await expect(page.getByRole("heading", { name: "API Keys", level: 1 })).toBeVisible();
   const card = page.locator('[data-slot="card"]').filter({
-    has: page.getByRole("heading", { name: "API Keys" }),
+    has: page.getByRole("heading", { name: "Your API Keys" }),
   });
   await expect(card.getByText("No API keys yet")).toBeVisible();
   await screenshots(page, "api-keys-empty");
@@ -69,6 +71,10 @@ test("an owner creates an API key, reads call records with it, and revokes it", 
   expect(await refused.json()).toMatchObject({ error: { code: "unauthenticated" } });
 
   // The audit trail says who did it.
+  await page
+    .getByRole("navigation", { name: "Sidebar" })
+    .getByRole("link", { name: "Audit Trail" })
+    .click();
   const trail = page.getByRole("list", { name: "Audit events" });
   await expect(trail).toContainText(`${owner.fullName} revoked the API key CRM sync`);
   await expect(trail).toContainText(`${owner.fullName} created the API key CRM sync`);

@@ -4,7 +4,7 @@ import { expect, expectAccessible, screenshots, test } from "./fixtures.ts";
 import { assistantWithDefaults, submitForm, toCustomizeStep } from "./lead-helpers.ts";
 
 /**
- * Issue 16 §5: dark mode follows the system setting, the account menu's System / Light / Dark
+ * Dark mode follows the system setting, the account menu's System / Light / Dark
  * overrides it and is remembered. (Every page.goto of the suite checks accessibility in both
  * themes: e2e/fixtures.ts expectAccessible.)
  */
@@ -131,6 +131,8 @@ test.describe("in the dark", () => {
     await expectAccessible(page);
     for (const path of [
       "/admin/settings/organization",
+      "/admin/settings/team",
+      "/admin/settings/audit-trail",
       "/admin/settings/do-not-call",
       "/admin/settings/webhooks",
       "/admin/settings/profile",

@@ -28,7 +28,7 @@ async function boxesOverlap(a: Locator, b: Locator): Promise<boolean> {
   return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
 }
 
-test.describe("the dashboard tells the truth (issue 12 §6)", () => {
+test.describe("the dashboard tells the truth", () => {
   test("assistants that fail to load say so with Retry, never the empty state", async ({
     page,
   }) => {
@@ -69,7 +69,7 @@ test.describe("the dashboard tells the truth (issue 12 §6)", () => {
     await page.unroute(statsUrl);
     await failure.getByRole("button", { name: "Retry" }).click();
     await expect(failure).toHaveCount(0);
-    // SPEC.md's titles, each explained in a line under its number.
+    // The cards' titles, each explained in a line under its number.
     const stats = page.getByRole("region", { name: "Call Activity" });
     const explained: [string, string][] = [
       ["Completed Calls", "Calls that connected: a person or voicemail picked up"],
@@ -114,12 +114,10 @@ test.describe("the dashboard tells the truth (issue 12 §6)", () => {
   });
 });
 
-test("Organization Settings and Profile say so when they cannot load, with Retry", async ({
-  page,
-}) => {
+test("Team and Profile say so when they cannot load, with Retry", async ({ page }) => {
   await signUp(page, newPerson("Settings"));
   allowConsoleErrors(page, /status of 503/);
-  await page.goto("/admin/settings/organization");
+  await page.goto("/admin/settings/team");
   await page.route("**/api/organizations/*/members", (route) => route.fulfill(unavailable));
   // Not page.goto: its accessibility check would race the toast that comes with the failure.
   await page.reload();
@@ -146,7 +144,7 @@ test("Organization Settings and Profile say so when they cannot load, with Retry
   await expect(page.getByLabel("Full Name")).toBeVisible();
 });
 
-test.describe("drafts (issue 12 §8)", () => {
+test.describe("drafts", () => {
   test("Back from a brand-new assistant offers to discard it; a kept one is a draft", async ({
     page,
   }) => {
@@ -298,7 +296,7 @@ test.describe("the admin shell", () => {
 });
 
 test("every page passes axe on a phone (390 px) too", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   // page.goto checks each page once it has settled.
   await page.goto("/login");
@@ -310,6 +308,8 @@ test("every page passes axe on a phone (390 px) too", async ({ page }) => {
     "/admin/dashboard",
     "/admin/call-records",
     "/admin/settings/organization",
+    "/admin/settings/team",
+    "/admin/settings/audit-trail",
     "/admin/settings/profile",
     "/admin/nothing-here",
   ]) {
@@ -347,7 +347,7 @@ async function tickProblems(chart: Locator): Promise<string[]> {
   ]);
 }
 
-test.describe("the dashboard's charts (issue 14 §3)", () => {
+test.describe("the dashboard's charts", () => {
   // The days are the browser's: São Paulo's here (UTC−3), not the server's UTC.
   test.use({ timezoneId: "America/Sao_Paulo" });
 

@@ -2,13 +2,13 @@ import { newPerson, signUp } from "./auth-helpers.ts";
 import { expect, expectAccessible, screenshots, test } from "./fixtures.ts";
 
 /**
- * Issue 17 §2: Organization Settings says what is kept and for how long (by default recordings
- * 90 days, transcripts forever); an owner changes it, and the audit trail says so.
+ * Call Limits & Retention says what is kept and for how long (by default recordings 90 days,
+ * transcripts forever); an owner changes it, and the audit trail says so.
  */
 test("an owner sees and changes how long recordings and transcripts are kept", async ({ page }) => {
   const owner = newPerson("Retention");
   await signUp(page, owner);
-  await page.goto("/admin/settings/organization");
+  await page.goto("/admin/settings/call-limits");
   const card = page.locator('[data-slot="card"]').filter({
     has: page.getByRole("heading", { name: "Data Retention" }),
   });
@@ -39,9 +39,8 @@ test("an owner sees and changes how long recordings and transcripts are kept", a
   await expect(summary).toHaveText(
     "Recordings are deleted 30 days after the call. Transcripts are deleted 1 year after the call.",
   );
-  const trail = page.locator('[data-slot="card"]').filter({
-    has: page.getByRole("heading", { name: "Audit Trail" }),
-  });
+  await page.goto("/admin/settings/audit-trail?kind=retention");
+  const trail = page.getByRole("list", { name: "Audit events" });
   await expect(trail).toContainText("changed how long recordings and transcripts are kept");
   await expect(trail).toContainText("Keep recordings: 90 days → 30 days");
   await expect(trail).toContainText("Keep transcripts: Forever → 1 year");

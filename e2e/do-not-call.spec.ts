@@ -2,7 +2,7 @@ import { expect, expectAccessible, screenshots, test } from "./fixtures.ts";
 import { assistantWithDefaults, submitForm } from "./lead-helpers.ts";
 
 /**
- * Issue 13 §2 and §5: a number added on the Do Not Call page is never dialled — the lead's
+ * A number added on the Do Not Call page is never dialled — the lead's
  * attempt shows blocked, with its reason, in Call Records — and the list can be searched,
  * imported with a per-row report, and the change is in the audit trail.
  */
@@ -79,10 +79,17 @@ test("a number added on the Do Not Call page is blocked when its form comes in",
   await screenshots(page, "do-not-call");
   await expectAccessible(page);
 
-  // The audit trail on Organization Settings says who added what.
-  await page.getByRole("link", { name: "Organization Settings" }).first().click();
+  // The Audit Trail says who added what, in words.
+  await page
+    .getByRole("navigation", { name: "Sidebar" })
+    .getByRole("link", { name: "Audit Trail" })
+    .click();
   const trail = page.getByRole("list", { name: "Audit events" });
   await expect(trail).toContainText("added +1 415 555 0133 to the do-not-call list");
   await expect(trail).toContainText("Reason: Asked by email");
+  // How each number came onto the list, in words, not as stored.
+  await expect(trail).toContainText("Source: Added by hand");
+  await expect(trail).toContainText("Source: Imported");
+  await expect(trail).not.toContainText("Source: manual");
   await expectAccessible(page);
 });

@@ -6,7 +6,7 @@ import { expect, expectAccessible, test } from "./fixtures.ts";
 import { submitForm } from "./lead-helpers.ts";
 
 /**
- * Issue 16 §4: every admin page, and the dialogs and sheets they open, at 390 × 844 (a phone).
+ * Every admin page, and the dialogs and sheets they open, at 390 × 844 (a phone).
  * Nothing reaches past the screen's sides: the page never scrolls sideways, and no element or
  * text sticks out of it unless it sits in a scroll container that itself fits. With
  * E2E_SCREENSHOTS set, each state is saved as a screenshot for a person to look at.
@@ -370,15 +370,22 @@ test("every admin page and its dialogs fit a 390 px phone screen", async ({ page
   await expectDialogFits(page, page.getByRole("dialog"), "delete-assistant-dialog");
   await page.keyboard.press("Escape");
 
-  // Organization settings: the team, invitations, call limits, API keys, the audit trail.
+  // Organization settings, a page each: details, the team and invitations, call limits and
+  // retention, API keys, the audit trail.
   await page.goto("/admin/settings/organization");
   await expect(page.getByRole("heading", { name: "Organization Settings" })).toBeVisible();
+  await expectFits(page, "organization-settings");
+  await page.goto("/admin/settings/team");
   await page
     .getByLabel("Email")
     .fill("a.very.long.address.for.a.new.colleague@northwind-example.com");
   await page.getByRole("button", { name: "Send Invitation" }).click();
   await expect(page.getByText("Invitation sent").first()).toBeVisible();
-  await expectFits(page, "organization-settings");
+  await expectFits(page, "team");
+  await page.goto("/admin/settings/call-limits");
+  await expect(page.getByRole("heading", { name: "Data Retention" })).toBeVisible();
+  await expectFits(page, "call-limits");
+  await page.goto("/admin/settings/api-keys");
   await page.getByRole("button", { name: "Create API key" }).click();
   const createKey = page.getByRole("dialog", { name: "Create API key" });
   await expectDialogFits(page, createKey, "api-key-create-dialog");
@@ -387,9 +394,24 @@ test("every admin page and its dialogs fit a 390 px phone screen", async ({ page
   const shownKey = page.getByRole("dialog", { name: "Copy your new API key" });
   await expectDialogFits(page, shownKey, "api-key-secret-dialog");
   await shownKey.getByRole("button", { name: "Done" }).click();
-  await expectFits(page, "organization-settings-with-key");
+  await expectFits(page, "api-keys-with-key");
   await page.getByRole("button", { name: "Revoke CRM sync for the sales team" }).click();
   await expectDialogFits(page, page.getByRole("dialog"), "api-key-revoke-dialog");
+  await page.keyboard.press("Escape");
+  await page.goto("/admin/settings/audit-trail");
+  await expect(page.getByRole("list", { name: "Audit events" })).toContainText(
+    "created the API key CRM sync for the sales team",
+  );
+  await expectFits(page, "audit-trail");
+  await page.getByRole("button", { name: /^Kind/ }).click();
+  await expectDialogFits(
+    page,
+    page.getByRole("dialog", { name: "Kind of change" }),
+    "audit-kinds",
+    {
+      closable: false,
+    },
+  );
   await page.keyboard.press("Escape");
 
   // Profile, and setting up an authenticator app.

@@ -10,7 +10,13 @@ import {
 } from "./auth-helpers.ts";
 import { expect, expectAccessible, screenshots, test } from "./fixtures.ts";
 
-async function openSettings(page: Page): Promise<void> {
+async function openTeam(page: Page): Promise<void> {
+  await page.goto("/admin/settings/team");
+  await expect(page.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
+}
+
+/** Organization Settings: the name is editable by the owner only. */
+async function openOrganization(page: Page): Promise<void> {
   await page.goto("/admin/settings/organization");
   await expect(page.getByRole("heading", { name: "Organization Settings" })).toBeVisible();
 }
@@ -30,7 +36,7 @@ async function invite(page: Page, email: string, role: "Member" | "Admin"): Prom
 }
 
 /**
- * A new person opens the link in their own browser and signs up from it (issue 12 §7): "Create
+ * A new person opens the link in their own browser and signs up from it: "Create
  * account" first, the invited email filled in, "You're joining …", no company name; they land
  * in the inviting organization, and no organization of their own is made.
  */
@@ -70,14 +76,14 @@ async function acceptBySigningUp(
   return { context, page };
 }
 
-test("a team: invite an admin and a member, each role sees what SPEC.md §6 allows", async ({
+test("a team: invite an admin and a member, each role sees what its role allows", async ({
   page,
   browser,
 }) => {
   test.setTimeout(120_000);
   const owner = newPerson("Owner");
   await signUp(page, owner);
-  await openSettings(page);
+  await openTeam(page);
   await expect(page.getByRole("cell", { name: owner.email, exact: true })).toBeVisible();
   // The owner never gets a Remove action on their own row.
   await expect(page.getByRole("button", { name: `Remove ${owner.fullName}` })).toHaveCount(0);
@@ -124,11 +130,13 @@ test("a team: invite an admin and a member, each role sees what SPEC.md §6 allo
   await member.goto(new URL(memberLink).pathname);
   await expect(member.getByText("This invitation has already been used.")).toBeVisible();
 
-  // Admin: invites and cancels; cannot rename or remove.
-  await openSettings(admin.page);
+  // Admin: invites and cancels; cannot rename, change roles or remove.
+  await openOrganization(admin.page);
   await expect(admin.page.getByLabel("Organization Name")).toHaveAttribute("readonly", "");
   await expect(admin.page.getByRole("button", { name: "Save" })).toHaveCount(0);
+  await openTeam(admin.page);
   await expect(admin.page.getByRole("button", { name: /^Remove / })).toHaveCount(0);
+  await expect(admin.page.getByRole("combobox", { name: /^Role of / })).toHaveCount(0);
   const extra = `extra.${Date.now()}@example.com`;
   await invite(admin.page, extra, "Member");
   await admin.page.getByRole("button", { name: `Cancel invitation for ${extra}` }).click();
@@ -136,6 +144,7 @@ test("a team: invite an admin and a member, each role sees what SPEC.md §6 allo
   await expect(admin.page.getByRole("cell", { name: extra, exact: true })).toHaveCount(0);
 
   // The admin makes an API key for an integration: it goes with the admin's access.
+  await admin.page.goto("/admin/settings/api-keys");
   await admin.page.getByRole("button", { name: "Create API key" }).click();
   const create = admin.page.getByRole("dialog", { name: "Create API key" });
   await create.getByLabel("Name").fill("Admin's CRM sync");
@@ -146,17 +155,20 @@ test("a team: invite an admin and a member, each role sees what SPEC.md §6 allo
     .click();
 
   // Member: everything read-only.
-  await openSettings(member);
+  await openTeam(member);
   await expect(member.getByRole("heading", { name: "Invite New Members" })).toHaveCount(0);
   await expect(member.getByRole("button", { name: /^Cancel invitation/ })).toHaveCount(0);
   await expect(member.getByRole("button", { name: /^Remove / })).toHaveCount(0);
+  await expect(member.getByRole("combobox", { name: /^Role of / })).toHaveCount(0);
+  await openOrganization(member);
   await expect(member.getByLabel("Organization Name")).toHaveAttribute("readonly", "");
 
   // Owner: renames, then removes the member.
-  await page.reload();
+  await openOrganization(page);
   await page.getByLabel("Organization Name").fill(`${owner.company} Renamed`);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Organization settings saved")).toBeVisible();
+  await openTeam(page);
   await expect(page.getByRole("cell", { name: memberEmail, exact: true })).toBeVisible();
   // The owner makes the admin a member: asked first, since the admin's key is revoked with it.
   await page.getByRole("combobox", { name: `Role of ${adminPerson.fullName}` }).click();
@@ -169,12 +181,12 @@ test("a team: invite an admin and a member, each role sees what SPEC.md §6 allo
   await expect(page.getByRole("combobox", { name: `Role of ${adminPerson.fullName}` })).toHaveText(
     "Member",
   );
-  const keys = page.locator('[data-slot="card"]').filter({
-    has: page.getByRole("heading", { name: "API Keys" }),
-  });
+  await page.goto("/admin/settings/api-keys");
+  const keys = page.getByRole("list", { name: "API keys" });
   await expect(keys.getByRole("listitem").filter({ hasText: "Admin's CRM sync" })).toContainText(
     "Revoked",
   );
+  await openTeam(page);
   const memberRow = page.getByRole("row").filter({ hasText: memberEmail });
   const remove = memberRow.getByRole("button", { name: /^Remove / });
   // Cancelled: focus is back on the button that asked.
@@ -195,7 +207,7 @@ test("a team: invite an admin and a member, each role sees what SPEC.md §6 allo
 test("an invitation for someone else says so", async ({ page, browser }) => {
   const owner = newPerson("Inviter");
   await signUp(page, owner);
-  await openSettings(page);
+  await openTeam(page);
   const link = await invite(page, `invitee.${Date.now()}@example.com`, "Member");
 
   const context = await browser.newContext();
@@ -216,7 +228,7 @@ test("an invitation for an email that has an account offers Log in", async ({ pa
   await signUp(invitee, existing);
   await logOut(invitee);
 
-  await openSettings(page);
+  await openTeam(page);
   const link = await invite(page, existing.email, "Member");
   await invitee.goto(new URL(link).pathname);
   await expect(
