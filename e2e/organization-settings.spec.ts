@@ -22,7 +22,7 @@ test("Team changes a role; the Audit Trail, filtered by kind and person, says so
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const owner = newPerson("Settings Owner");
   await signUp(page, owner);
 
