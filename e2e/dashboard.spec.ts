@@ -590,5 +590,29 @@ test.describe("the dashboard's charts", () => {
     await expect(today.getByRole("cell").nth(1)).toHaveText("1");
     await expectAccessible(page);
     await screenshots(page, "dashboard-charts-data");
+
+    // A custom range: the last 7 days to begin with, in the URL; then one that ends yesterday,
+    // before the call, which every card and chart reads as nothing.
+    await page.getByRole("combobox", { name: "Date range" }).click();
+    await page.getByRole("option", { name: "Custom range" }).click();
+    await expect(page).toHaveURL(/range=custom&from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
+    const lastWeek = page.getByRole("region", { name: / – / });
+    await expect(lastWeek.getByText("Over 1 lead in the last 7 days.")).toBeVisible();
+    const yesterday = await page.evaluate(() => {
+      const d = new Date();
+      d.setDate(d.getDate() - 1);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+    });
+    await page.getByLabel("To", { exact: true }).fill(yesterday);
+    await expect(page).toHaveURL(new RegExp(`to=${yesterday}`));
+    const before = page.getByRole("region", { name: / – / });
+    await expect(before.getByText(/^No leads dialled from .+ to .+ yet\.$/)).toBeVisible();
+    const activity = page.getByRole("region", { name: "Call Activity" });
+    await expect(activity.getByText(/ – /)).toBeVisible();
+    // The range survives a reload.
+    await page.reload();
+    await expect(page.getByLabel("To", { exact: true })).toHaveValue(yesterday);
+    await expect(before.getByText(/^No leads dialled from .+ to .+ yet\.$/)).toBeVisible();
+    await screenshots(page, "dashboard-custom-range");
   });
 });
