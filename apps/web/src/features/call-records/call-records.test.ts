@@ -93,7 +93,7 @@ describe("an attempt's status", () => {
       "Failed · Invalid number",
     );
     expect(statusText({ status: "voicemail", endedReason: "voicemail-message-left" })).toBe(
-      "Voicemail · Voicemail: message left",
+      "Voicemail · Message left",
     );
     expect(statusText({ status: "not-called", endedReason: "blocked-dnc" })).toBe(
       "Not called · Blocked: on do-not-call list",
@@ -109,6 +109,9 @@ describe("an attempt's status", () => {
     // A reason that only repeats the status is left out; a pending attempt has none to show.
     expect(endedReasonText("busy", "busy")).toBeNull();
     expect(endedReasonText("no-answer", "declined")).toBe("Declined by the lead");
+    // Beside the Voicemail badge, the reason does not say voicemail again.
+    expect(endedReasonText("voicemail", "voicemail-message-left")).toBe("Message left");
+    expect(endedReasonText("voicemail", "voicemail-no-message")).toBe("No message left");
     expect(endedReasonText("in-progress", "hung-up-by-lead")).toBeNull();
     expect(
       statusText(

@@ -114,7 +114,13 @@ export function endedReasonText(
 ): string | null {
   if (!endedReason || isPendingStatus(status)) return null;
   if (status === "busy" && endedReason === "busy") return null;
-  return endedReasonLabels[endedReason];
+  const words = endedReasonLabels[endedReason];
+  // Beside a Voicemail badge, "Voicemail: message left" says voicemail twice.
+  if (status === "voicemail" && words.startsWith("Voicemail: ")) {
+    const rest = words.slice("Voicemail: ".length);
+    return rest.charAt(0).toUpperCase() + rest.slice(1);
+  }
+  return words;
 }
 
 /** An attempt's status in words, with its reason: "Failed · Carrier error". */
