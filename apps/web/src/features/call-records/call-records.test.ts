@@ -20,16 +20,16 @@ import {
 import { lineAt, parseTranscript } from "./transcript";
 
 describe("duration", () => {
-  it("follows SPEC.md §9", () => {
+  it("says a call's length to the second, and N/A without one", () => {
     expect(formatDuration(null)).toBe("N/A");
     expect(formatDuration(undefined)).toBe("N/A");
     expect(formatDuration(0)).toBe("N/A");
-    expect(formatDuration(1)).toBe("< 1 min");
-    expect(formatDuration(59)).toBe("< 1 min");
-    expect(formatDuration(60)).toBe("1 min");
-    expect(formatDuration(89)).toBe("1 min");
-    expect(formatDuration(90)).toBe("2 min");
-    expect(formatDuration(3600)).toBe("60 min");
+    expect(formatDuration(0.4)).toBe("0:01");
+    expect(formatDuration(3)).toBe("0:03");
+    expect(formatDuration(59)).toBe("0:59");
+    expect(formatDuration(60)).toBe("1:00");
+    expect(formatDuration(89.6)).toBe("1:30");
+    expect(formatDuration(3725)).toBe("1:02:05");
   });
 
   it("formats dates like 'MMM d, yyyy h:mm a'", () => {

@@ -8,11 +8,14 @@ import {
   type SubmittedAnswerValue,
 } from "@ringback/contracts";
 
-/** SPEC.md §9: 'N/A' if 0 or missing, '< 1 min' under a minute, otherwise '{n} min' (rounded). */
+/**
+ * A call's length to the second, as its player shows it: "0:42", "3:05", "1:02:05"; "N/A" when
+ * it has none (never dialled, or no one connected). Rounded minutes ("< 1 min") hid the
+ * difference between a hang-up after three seconds and a real conversation.
+ */
 export function formatDuration(seconds: number | null | undefined): string {
   if (!seconds || seconds <= 0 || !Number.isFinite(seconds)) return "N/A";
-  if (seconds < 60) return "< 1 min";
-  return `${Math.round(seconds / 60)} min`;
+  return formatClock(Math.max(1, Math.round(seconds)));
 }
 
 /** SPEC.md §2: an attempt's date, like 'Nov 3, 2026 4:05 PM', in the browser's time zone. */
