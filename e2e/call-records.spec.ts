@@ -265,7 +265,7 @@ plainTest(
     await page.getByRole("link", { name: "Call Records" }).first().click();
     // A new organization: truly empty, and the page says how calls will arrive and what to do.
     await expect(page.getByText("No call records found.")).toBeVisible();
-    await expect(page.getByText(/Calls arrive here by themselves/)).toBeVisible();
+    await expect(page.getByText("Calls arrive here by themselves:")).toBeVisible();
     await expect(page.getByRole("link", { name: "Create assistant" })).toHaveAttribute(
       "href",
       "/admin/assistant-configuration",

@@ -19,12 +19,17 @@ export function FirstCallsGuide({ organizationId }: { organizationId: string }) 
   const canCreate = can(role, "assistants:manage");
   const canTest = can(role, "calls:test");
   return (
-    <div className="grid max-w-md gap-3 text-sm text-muted-foreground">
-      <p>
-        Calls arrive here by themselves. When someone submits a form connected to an assistant, with
-        a phone number and a yes to a call, the assistant phones them within seconds, and the call
-        shows here with its status, recording, summary and transcript.
-      </p>
+    <div className="grid max-w-xs gap-3 text-sm text-muted-foreground">
+      {/*
+        Short, narrow blocks, not one paragraph: on a phone a block of four lines would be the
+        page's largest paint, long after the first view's heading (see ADR 0022).
+      */}
+      <p className="font-medium text-foreground">Calls arrive here by themselves:</p>
+      <ol className="grid list-decimal gap-1 pl-5 text-left">
+        <li>A lead submits a connected form and says yes to a call.</li>
+        <li>The assistant phones them within seconds.</li>
+        <li>The call lands here: status, recording, summary, transcript.</li>
+      </ol>
       {canCreate || canTest ? (
         <div className="flex flex-wrap items-center justify-center gap-2">
           {canCreate && !first && assistants.isSuccess ? (
