@@ -9,6 +9,7 @@ import {
 } from "@ringback/contracts";
 import { Columns3, Search, SlidersHorizontal, X } from "lucide-react";
 import { type ReactNode, type RefObject, useId, useLayoutEffect, useRef, useState } from "react";
+import { DayRangeFields } from "@/components/day-range-fields";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -452,53 +453,14 @@ function CustomRange({
   params: CallRecordsParams;
   onChange: (next: Partial<CallRecordsParams>) => void;
 }) {
-  const fromId = useId();
-  const toId = useId();
-  const rangeErrorId = useId();
-  const rangeError = customRangeError(params);
   return (
-    <fieldset className="flex flex-col gap-1">
-      <legend className="sr-only">Custom date range</legend>
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={fromId} className="text-sm font-medium">
-            From
-          </label>
-          <Input
-            id={fromId}
-            type="date"
-            className="w-44"
-            value={params.from ?? ""}
-            max={params.to ?? undefined}
-            aria-invalid={rangeError ? true : undefined}
-            aria-describedby={rangeError ? rangeErrorId : undefined}
-            onChange={(e) => onChange({ from: e.target.value || null, page: 1 })}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={toId} className="text-sm font-medium">
-            To
-          </label>
-          <Input
-            id={toId}
-            type="date"
-            className="w-44"
-            value={params.to ?? ""}
-            min={params.from ?? undefined}
-            aria-invalid={rangeError ? true : undefined}
-            aria-describedby={rangeError ? rangeErrorId : undefined}
-            onChange={(e) => onChange({ to: e.target.value || null, page: 1 })}
-          />
-        </div>
-      </div>
-      {rangeError ? (
-        <p id={rangeErrorId} className="text-sm text-destructive">
-          {rangeError}
-        </p>
-      ) : (
-        <p className="text-xs text-muted-foreground">Days in your time zone, both included.</p>
-      )}
-    </fieldset>
+    <DayRangeFields
+      from={params.from}
+      to={params.to}
+      onFrom={(from) => onChange({ from, page: 1 })}
+      onTo={(to) => onChange({ to, page: 1 })}
+      error={customRangeError(params)}
+    />
   );
 }
 

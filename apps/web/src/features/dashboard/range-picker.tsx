@@ -1,5 +1,4 @@
-import { useId } from "react";
-import { Input } from "@/components/ui/input";
+import { DayRangeFields } from "@/components/day-range-fields";
 import {
   Select,
   SelectContent,
@@ -51,7 +50,8 @@ export function RangeSelect({
 
 /**
  * A custom range's first and last day. Picking a first day after the last (or the other way
- * round) moves the other one with it, so the range is never backwards.
+ * round) moves the other one with it, so the range is never backwards; an emptied field keeps
+ * its day.
  */
 export function CustomRangeFields({
   range,
@@ -60,47 +60,18 @@ export function CustomRangeFields({
   range: Extract<DashboardRange, { id: "custom" }>;
   onChange: (range: DashboardRange) => void;
 }) {
-  const fromId = useId();
-  const toId = useId();
   const today = localToday();
   return (
-    <fieldset className="flex flex-wrap items-end gap-3">
-      <legend className="sr-only">Custom date range</legend>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={fromId} className="text-sm font-medium">
-          From
-        </label>
-        <Input
-          id={fromId}
-          type="date"
-          className="w-40"
-          value={range.from}
-          max={today}
-          onChange={(e) => {
-            const from = e.target.value;
-            if (from) onChange(customRange(from, from > range.to ? from : range.to, today));
-          }}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={toId} className="text-sm font-medium">
-          To
-        </label>
-        <Input
-          id={toId}
-          type="date"
-          className="w-40"
-          value={range.to}
-          max={today}
-          onChange={(e) => {
-            const to = e.target.value;
-            if (to) onChange(customRange(to < range.from ? to : range.from, to, today));
-          }}
-        />
-      </div>
-      <p className="basis-full text-xs text-muted-foreground">
-        Days in your time zone, both included.
-      </p>
-    </fieldset>
+    <DayRangeFields
+      from={range.from}
+      to={range.to}
+      max={today}
+      onFrom={(from) => {
+        if (from) onChange(customRange(from, from > range.to ? from : range.to, today));
+      }}
+      onTo={(to) => {
+        if (to) onChange(customRange(to < range.from ? to : range.from, to, today));
+      }}
+    />
   );
 }

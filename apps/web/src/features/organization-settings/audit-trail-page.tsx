@@ -8,9 +8,9 @@ import {
 import { X } from "lucide-react";
 import { type RefObject, useId, useRef } from "react";
 import { useSearchParams } from "react-router";
+import { DayRangeFields } from "@/components/day-range-fields";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { LoadError } from "@/components/ui/load-error";
 import {
   Select,
@@ -212,9 +212,6 @@ function AuditFiltersBar({
   whoRef: RefObject<HTMLButtonElement | null>;
 }) {
   const whoLabel = useId();
-  const fromId = useId();
-  const toId = useId();
-  const rangeNote = useId();
   const known =
     filters.actor === null ||
     filters.actor === AUDIT_ACTOR_RINGBACK ||
@@ -262,54 +259,21 @@ function AuditFiltersBar({
           clearLabel="Clear kinds"
         />
       </div>
-      <fieldset className="flex flex-col gap-1" aria-describedby={rangeNote}>
-        <legend className="sr-only">Dates</legend>
-        <div className="flex flex-wrap items-end gap-3">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={fromId} className="text-sm font-medium">
-              From
-            </label>
-            <Input
-              id={fromId}
-              type="date"
-              className="w-40 sm:w-44"
-              value={filters.from ?? ""}
-              max={filters.to ?? undefined}
-              aria-invalid={rangeError ? true : undefined}
-              onChange={(e) => onChange({ from: e.target.value || null }, { replace: true })}
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={toId} className="text-sm font-medium">
-              To
-            </label>
-            <Input
-              id={toId}
-              type="date"
-              className="w-40 sm:w-44"
-              value={filters.to ?? ""}
-              min={filters.from ?? undefined}
-              aria-invalid={rangeError ? true : undefined}
-              onChange={(e) => onChange({ to: e.target.value || null }, { replace: true })}
-            />
-          </div>
-          {onClear ? (
+      <DayRangeFields
+        from={filters.from}
+        to={filters.to}
+        onFrom={(from) => onChange({ from }, { replace: true })}
+        onTo={(to) => onChange({ to }, { replace: true })}
+        error={rangeError}
+        trailing={
+          onClear ? (
             <Button variant="ghost" className="ml-auto" onClick={onClear}>
               <X aria-hidden="true" />
               Clear filters
             </Button>
-          ) : null}
-        </div>
-        {rangeError ? (
-          <p id={rangeNote} role="alert" className="text-sm text-destructive">
-            {rangeError}
-          </p>
-        ) : (
-          <p id={rangeNote} className="text-xs text-muted-foreground">
-            Days in your time zone, both included.
-          </p>
-        )}
-      </fieldset>
+          ) : null
+        }
+      />
     </div>
   );
 }
