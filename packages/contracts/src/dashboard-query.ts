@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { DASHBOARD_CHART_DAYS, MAX_DASHBOARD_CHART_DAYS } from "./dashboard.ts";
+import {
+  DASHBOARD_CHART_DAYS,
+  daysBetween,
+  isCalendarDay,
+  MAX_DASHBOARD_CHART_DAYS,
+  MAX_DASHBOARD_RANGE_DAYS,
+} from "./dashboard.ts";
 import { isIanaTimeZone } from "./time-zones.ts";
 
 /*
@@ -12,20 +18,7 @@ import { isIanaTimeZone } from "./time-zones.ts";
 const calendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date such as 2026-03-02.")
-  .refine((day) => {
-    const date = new Date(`${day}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-  }, "No such date.");
-
-/** The longest custom range: a year and a day (a leap year's whole year). */
-export const MAX_DASHBOARD_RANGE_DAYS = 366;
-
-/** Whole days from `from` to `to`, both included. */
-export function daysBetween(from: string, to: string): number {
-  return (
-    Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
-  );
-}
+  .refine(isCalendarDay, "No such date.");
 
 export const dashboardChartsQuerySchema = z
   .object({

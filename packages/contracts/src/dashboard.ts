@@ -4,6 +4,28 @@
  */
 export const DASHBOARD_CHART_DAYS = 30;
 export const MAX_DASHBOARD_CHART_DAYS = 90;
+
+/** The longest custom range: a year and a day (a leap year's whole year). */
+export const MAX_DASHBOARD_RANGE_DAYS = 366;
+
+const DAY_MS = 86_400_000;
+
+/** Whether `day` is a calendar day that exists, written yyyy-mm-dd. */
+export function isCalendarDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}
+
+/** `day` (yyyy-mm-dd) moved by `offset` calendar days. */
+export function addDays(day: string, offset: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (yyyy-mm-dd), both included. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
 /**
  * Speed to lead is measured over at most this many leads: the window's latest. Their median and
  * p90 take a sort of every lead measured, and the latest 20,000 are read in the index's order

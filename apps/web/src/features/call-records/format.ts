@@ -117,14 +117,17 @@ export function endedReasonText(
 ): string | null {
   if (!endedReason || isPendingStatus(status)) return null;
   if (status === "busy" && endedReason === "busy") return null;
-  const words = endedReasonLabels[endedReason];
-  // Beside a Voicemail badge, "Voicemail: message left" says voicemail twice.
-  if (status === "voicemail" && words.startsWith("Voicemail: ")) {
-    const rest = words.slice("Voicemail: ".length);
-    return rest.charAt(0).toUpperCase() + rest.slice(1);
-  }
-  return words;
+  return (
+    (status === "voicemail" ? BESIDE_VOICEMAIL[endedReason] : null) ??
+    endedReasonLabels[endedReason]
+  );
 }
+
+/** Reasons that say voicemail again, in the words they take beside a Voicemail badge. */
+const BESIDE_VOICEMAIL: Partial<Record<EndedReason, string>> = {
+  "voicemail-message-left": "Message left",
+  "voicemail-no-message": "No message left",
+};
 
 /** An attempt's status in words, with its reason: "Failed · Carrier error". */
 export function statusText(

@@ -1,3 +1,4 @@
+import { addDays } from "@ringback/contracts";
 import { DayRangeFields } from "@/components/day-range-fields";
 import {
   Select,
@@ -7,10 +8,10 @@ import {
   SelectValue,
 } from "@/components/ui/select";
 import {
-  addDays,
   CUSTOM_RANGE_LABEL,
   customRange,
   type DashboardRange,
+  DEFAULT_DASHBOARD_RANGE,
   dashboardRanges,
   localToday,
 } from "./range";
@@ -28,7 +29,7 @@ export function RangeSelect({
       const today = localToday();
       onChange(customRange(addDays(today, -6), today, today));
     } else {
-      onChange(dashboardRanges.find((r) => r.id === id) ?? dashboardRanges[2]);
+      onChange(dashboardRanges.find((r) => r.id === id) ?? DEFAULT_DASHBOARD_RANGE);
     }
   };
   return (

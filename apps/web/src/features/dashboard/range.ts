@@ -1,3 +1,5 @@
+import { addDays, daysBetween, isCalendarDay, MAX_DASHBOARD_RANGE_DAYS } from "@ringback/contracts";
+
 /**
  * The dashboard's one date range, kept in its URL (`range=7d`, or `range=custom&from=…&to=…`):
  * every card and chart reads it. A preset is today and the days before it; a custom range is
@@ -25,30 +27,8 @@ export type DashboardRangeId = DashboardRange["id"];
 
 export const CUSTOM_RANGE_LABEL = "Custom range";
 
-/** The longest custom range the server reads: a year and a day. */
-export const MAX_CUSTOM_DAYS = 366;
-
 /** 30 days unless the URL says another known range. */
 export const DEFAULT_DASHBOARD_RANGE: PresetRange = dashboardRanges[2];
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
-
-function validDay(value: string | null | undefined): string | null {
-  if (!value || !DAY.test(value)) return null;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? value : null;
-}
-
-/** `day` moved by `offset` days (calendar arithmetic, no time zone). */
-export function addDays(day: string, offset: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Whole days from `from` to `to`, both included. */
-function span(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-}
 
 /** Today's date (yyyy-mm-dd) where the browser is. */
 export function localToday(now: Date = new Date()): string {
@@ -80,13 +60,15 @@ export function customRangeWords(from: string, to: string, today: string): strin
  */
 export function customRange(from: string, to: string, today: string = localToday()): CustomRange {
   let [first, last] = from <= to ? [from, to] : [to, from];
-  if (span(first, last) > MAX_CUSTOM_DAYS) first = addDays(last, -(MAX_CUSTOM_DAYS - 1));
+  if (daysBetween(first, last) > MAX_DASHBOARD_RANGE_DAYS) {
+    first = addDays(last, -(MAX_DASHBOARD_RANGE_DAYS - 1));
+  }
   const words = customRangeWords(first, last, today);
   return {
     id: "custom",
     from: first,
     to: last,
-    days: span(first, last),
+    days: daysBetween(first, last),
     label: words,
     heading: words,
   };
@@ -100,9 +82,11 @@ export function parseDashboardRange(
   const query = params instanceof URLSearchParams ? params : new URLSearchParams();
   const id = params instanceof URLSearchParams ? params.get("range") : params;
   if (id === "custom") {
-    const from = validDay(query.get("from"));
-    const to = validDay(query.get("to"));
-    return from && to ? customRange(from, to, today) : DEFAULT_DASHBOARD_RANGE;
+    const from = query.get("from");
+    const to = query.get("to");
+    return from && to && isCalendarDay(from) && isCalendarDay(to)
+      ? customRange(from, to, today)
+      : DEFAULT_DASHBOARD_RANGE;
   }
   return dashboardRanges.find((r) => r.id === id) ?? DEFAULT_DASHBOARD_RANGE;
 }
