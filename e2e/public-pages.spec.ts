@@ -1,5 +1,5 @@
 import { newPerson, signUp } from "./auth-helpers.ts";
-import { expect, expectAccessible, test } from "./fixtures.ts";
+import { arrive, expect, expectAccessible, test } from "./fixtures.ts";
 
 test.describe("landing page", () => {
   test("shows the headline, the three feature cards and visitor buttons", async ({ page }) => {
@@ -57,9 +57,10 @@ test.describe("routes", () => {
     await page.goto("/admin/nothing-here");
     await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
     // The redirect is client-side and the wizard then moves on (an unknown id goes back to the
-    // dashboard), so wait for the redirect itself rather than where the page ends up.
+    // dashboard), so wait for the redirect itself rather than where the page ends up. The toast
+    // that says why lives 4 s, so no accessibility check runs between arriving and reading it.
     const withId = page.waitForURL(/\/admin\/assistant-configuration\/abc-123$/);
-    await page.goto("/admin/configure-assistant/typeform/abc-123");
+    await arrive(page, "/admin/configure-assistant/typeform/abc-123");
     await withId;
     await expect(page.getByText("Assistant not found")).toBeVisible();
     const withoutId = page.waitForURL(/\/admin\/assistant-configuration(\/[0-9a-f-]{36})?$/);
