@@ -10,6 +10,7 @@ export * from "./current-organization.ts";
 export * from "./dashboard.ts";
 export * from "./dashboard-query.ts";
 export * from "./disclosure.ts";
+export * from "./english-number.ts";
 export * from "./errors.ts";
 export * from "./field-detection.ts";
 export * from "./health.ts";

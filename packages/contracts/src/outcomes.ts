@@ -19,6 +19,7 @@ export const OUTCOME_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
 
 // The questions' schemas are in outcome-questions.ts: a page that shows answers loads this module
 // without zod (issue 16 §1).
+import { formatNumber } from "./english-number.ts";
 import type { OutcomeQuestion } from "./outcome-questions.ts";
 
 export type { OutcomeQuestion };
@@ -91,7 +92,7 @@ export function normalizeOutcomes(
 export function formatOutcomeValue(value: OutcomeValue | undefined): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "boolean") return value ? "Yes" : "No";
-  if (typeof value === "number") return value.toLocaleString("en-US");
+  if (typeof value === "number") return formatNumber(value);
   return value;
 }
 

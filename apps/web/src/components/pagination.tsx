@@ -1,3 +1,4 @@
+import { formatNumber } from "@ringback/contracts";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
@@ -37,7 +38,7 @@ export function Pagination({
             </>
           ) : (
             <>
-              {total.toLocaleString()} {total === 1 ? one : many} · page {Math.min(page, pages)} of{" "}
+              {formatNumber(total)} {total === 1 ? one : many} · page {Math.min(page, pages)} of{" "}
               {pages}
             </>
           )}

@@ -7,6 +7,7 @@ import {
   type LeadOutcome,
   type SubmittedAnswerValue,
 } from "@ringback/contracts";
+import { clockTime, dateAndTime, isValidDate, monthDay } from "@/lib/english-format";
 
 /**
  * A call's length to the second, as its player shows it: "0:42", "3:05", "1:02:05"; "N/A" when
@@ -18,37 +19,16 @@ export function formatDuration(seconds: number | null | undefined): string {
   return formatClock(Math.max(1, Math.round(seconds)));
 }
 
-/** SPEC.md §2: an attempt's date, like 'Nov 3, 2026 4:05 PM', in the browser's time zone. */
+/** An attempt's date, like 'Nov 3, 2026 4:05 PM', in the browser's time zone. */
 export function formatCallDate(iso: string): string {
-  return dateText(CALL_DATE, iso);
+  const date = new Date(iso);
+  return isValidDate(date) ? dateAndTime(date) : iso;
 }
 
 /** 'Nov 3, 2026 4:05:09 PM': a webhook delivery's instant, to the second. */
 export function formatInstant(iso: string): string {
-  return dateText(INSTANT, iso);
-}
-
-// The browser's own date formatting (no date library on the Call Records page: issue 16), in
-// English as the rest of the app, in the browser's time zone; assembled from parts so that the
-// text is the same in every engine ("Nov 3, 2026 4:05 PM", without the comma some put after
-// the year).
-const DATE_AND_TIME = {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-} as const;
-const CALL_DATE = new Intl.DateTimeFormat("en-US", DATE_AND_TIME);
-const INSTANT = new Intl.DateTimeFormat("en-US", { ...DATE_AND_TIME, second: "2-digit" });
-
-function dateText(format: Intl.DateTimeFormat, iso: string): string {
-  const parts = format.formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? "";
-  const seconds = part("second") ? `:${part("second")}` : "";
-  return `${part("month")} ${part("day")}, ${part("year")} ${part("hour")}:${part("minute")}${seconds} ${part("dayPeriod")}`;
+  const date = new Date(iso);
+  return isValidDate(date) ? dateAndTime(date, { seconds: true }) : iso;
 }
 
 /** What each status reads as (one table with the server's, in the contracts). */
@@ -69,31 +49,18 @@ export function statusTone(status: CallStatus): StatusTone {
   return "muted";
 }
 
-const TIME = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", hour12: true });
-const DAY_AND_TIME = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-});
-
 /**
  * When a scheduled attempt is due, in the browser's time zone: "2:05 PM" today, "Nov 3, 2:05 PM"
  * another day; null for a time that cannot be read.
  */
 export function formatScheduledTime(iso: string, now: Date = new Date()): string | null {
   const due = new Date(iso);
-  if (Number.isNaN(due.getTime())) return null;
+  if (!isValidDate(due)) return null;
   const today =
     due.getFullYear() === now.getFullYear() &&
     due.getMonth() === now.getMonth() &&
     due.getDate() === now.getDate();
-  const parts = (today ? TIME : DAY_AND_TIME).formatToParts(due);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? "";
-  const time = `${part("hour")}:${part("minute")} ${part("dayPeriod")}`;
-  return today ? time : `${part("month")} ${part("day")}, ${time}`;
+  return today ? clockTime(due) : `${monthDay(due)}, ${clockTime(due)}`;
 }
 
 /** A status badge's words: its label, or "Scheduled for 2:05 PM" when a scheduled time is known. */

@@ -14,6 +14,7 @@ import {
   type OutcomeQuestion,
 } from "@ringback/contracts";
 import { addDays, startOfDay } from "date-fns";
+import { monthDay } from "@/lib/english-format";
 
 /** The date-range filter's presets, and Custom (from and to days). */
 export const dateRanges = ["today", "7d", "30d", "custom"] as const;
@@ -247,15 +248,13 @@ export interface ActiveFilter {
   remove: Partial<CallRecordsParams>;
 }
 
-const SHORT_DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
-
 /** A custom range in few words: "Nov 1 – Nov 15", "From Nov 1", "Until Nov 15". */
 export function customRangeLabel(params: Pick<CallRecordsParams, "from" | "to">): string {
   const from = parseDay(params.from);
   const to = parseDay(params.to);
-  if (from && to) return `${SHORT_DAY.format(from)} – ${SHORT_DAY.format(to)}`;
-  if (from) return `From ${SHORT_DAY.format(from)}`;
-  if (to) return `Until ${SHORT_DAY.format(to)}`;
+  if (from && to) return `${monthDay(from)} – ${monthDay(to)}`;
+  if (from) return `From ${monthDay(from)}`;
+  if (to) return `Until ${monthDay(to)}`;
   return DATE_RANGE_LABELS.custom;
 }
 
