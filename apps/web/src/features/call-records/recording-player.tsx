@@ -106,10 +106,13 @@ export function RecordingPlayerProvider({
           a.currentTime = Math.min(Math.max(0, from), end);
           setProgress((p) => ({ ...p, position: a.currentTime }));
         }
-        if (state === "playing") return;
+        // Playing, or about to (the load below calls play): moving the position is all.
+        if (state === "playing" || state === "loading") return;
         void a.play().then(
           () => setState("playing"),
-          () => toast.error("Could not play recording"),
+          (error: unknown) => {
+            if (!interrupted(error)) toast.error("Could not play recording");
+          },
         );
         return;
       }
@@ -131,6 +134,8 @@ export function RecordingPlayerProvider({
         })
         .catch((error: unknown) => {
           if (mine !== request.current) return;
+          // Paused before it started: the player stays paused, this recording still its.
+          if (interrupted(error)) return;
           reset();
           const missing = (error as { status?: number }).status === 404;
           toast.error(
@@ -211,4 +216,12 @@ export function useRecordingPlayer(): Player {
 
 export function useRecordingProgress(): Progress {
   return useContext(ProgressContext);
+}
+
+/**
+ * Whether `play()` failed only because the user paused (or another load replaced the source)
+ * before playback began: the browser rejects it with an AbortError, which is no failure to report.
+ */
+function interrupted(error: unknown): boolean {
+  return error instanceof DOMException && error.name === "AbortError";
 }
