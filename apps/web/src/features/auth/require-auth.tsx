@@ -1,5 +1,6 @@
 import type { OrganizationRole } from "@ringback/contracts";
 import type * as React from "react";
+import { useDeferredValue } from "react";
 import { Navigate, useLocation } from "react-router";
 import { FirstViewHold, holdsFirstView, releaseFirstView } from "@/app/first-view-hold";
 import { Spinner } from "@/components/ui/spinner";
@@ -19,7 +20,11 @@ export function RequireAuth({
   roles?: readonly OrganizationRole[];
   children: React.ReactNode;
 }) {
-  const auth = useAuth();
+  // The session's answer comes from an external store, whose updates React renders in one
+  // blocking pass: here it changes only this deferred copy at first, and the admin frame and its
+  // page then render in a transition, in slices a phone can interrupt
+  // (docs/decisions/0026-call-records-first-load-main-thread.md).
+  const auth = useDeferredValue(useAuth());
   const location = useLocation();
   const { role, isLoading } = useCurrentOrganization();
   const decision = guardDecision({

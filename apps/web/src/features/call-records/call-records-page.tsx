@@ -12,6 +12,7 @@ import {
   type ReactNode,
   Suspense,
   useCallback,
+  useDeferredValue,
   useEffect,
   useId,
   useRef,
@@ -186,13 +187,15 @@ function CallRecords({ organizationId }: { organizationId: string }) {
   // at the list, they wait behind "N new calls — Show" (held-rows.ts).
   const [pointing, setPointing] = useState(false);
   const scrolled = useScrolledDown();
-  const held = useHeldRows(
-    groups.data?.groups,
-    pointing || scrolled,
-    JSON.stringify([params, organizationId]),
-    !groups.isPlaceholderData,
-  );
-  const data = groups.data ? { ...groups.data, groups: held.rows } : undefined;
+  // A page of records arrives from the query cache, an external store whose updates React
+  // renders in one blocking pass: the list follows deferred copies of the page, of the query it
+  // answers and of whether it is final, rendered in a transition, in slices
+  // (docs/decisions/0026-call-records-first-load-main-thread.md). The three change together.
+  const arrived = useDeferredValue(groups.data);
+  const arrivedQuery = useDeferredValue(JSON.stringify([params, organizationId]));
+  const arrivedSettled = useDeferredValue(!groups.isPlaceholderData);
+  const held = useHeldRows(arrived?.groups, pointing || scrolled, arrivedQuery, arrivedSettled);
+  const data = arrived ? { ...arrived, groups: held.rows } : undefined;
   // A failed load is said, with Retry: never an empty table, and never the previous filter's
   // rows passed off as this one's. Rows already shown for this very filter stay, under a note.
   const failed = groups.isError && (!data || groups.isPlaceholderData);
@@ -717,9 +720,14 @@ function useScrolledDown(): boolean {
   const [down, setDown] = useState(false);
   useEffect(() => {
     const read = () => setDown(window.scrollY > 48);
-    read();
+    // First read in the next frame, not now: reading the scroll position lays the page out, and
+    // the first render's effects are no place for that (it would lengthen their task on a phone).
+    const frame = requestAnimationFrame(read);
     window.addEventListener("scroll", read, { passive: true });
-    return () => window.removeEventListener("scroll", read);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", read);
+    };
   }, []);
   return down;
 }
