@@ -231,6 +231,9 @@ test("the recording player seeks, changes speed, downloads, and plays one at a t
   const panel = page.getByRole("dialog", { name: "Call Details" });
   await expect(panel.getByRole("slider", { name: /Position in the recording/ })).toBeDisabled();
   await panel.getByRole("button", { name: "Play recording of attempt 1" }).click();
+  // Paused as soon as it plays: the line clicked below then moves a loaded recording, however
+  // slow the machine (a 3-second recording at 1.5× may otherwise end, or still be loading).
+  await panel.getByRole("button", { name: "Pause recording of attempt 1" }).click();
   await expect(panel.getByRole("slider", { name: /Position in the recording/ })).toBeEnabled();
   await expect(
     panel.getByRole("button", { name: "Download recording of attempt 1" }),
