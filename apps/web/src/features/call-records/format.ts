@@ -21,14 +21,18 @@ export function formatDuration(seconds: number | null | undefined): string {
 
 /** An attempt's date, like 'Nov 3, 2026 4:05 PM', in the browser's time zone. */
 export function formatCallDate(iso: string): string {
-  const date = new Date(iso);
-  return isValidDate(date) ? dateAndTime(date) : iso;
+  return instantText(iso, false);
 }
 
 /** 'Nov 3, 2026 4:05:09 PM': a webhook delivery's instant, to the second. */
 export function formatInstant(iso: string): string {
+  return instantText(iso, true);
+}
+
+/** An ISO instant as `dateAndTime` writes it; text that is no instant stays as it is. */
+function instantText(iso: string, seconds: boolean): string {
   const date = new Date(iso);
-  return isValidDate(date) ? dateAndTime(date, { seconds: true }) : iso;
+  return isValidDate(date) ? dateAndTime(date, { seconds }) : iso;
 }
 
 /** What each status reads as (one table with the server's, in the contracts). */

@@ -6,9 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { withOrganization } from "@/features/admin-shell/organization-from-url";
 import { isDraftAssistant, nextSetupStep } from "@/lib/assistants";
+import { monthDayYear } from "@/lib/english-format";
 import { CallMeNowButton } from "../test-calls/call-me-now";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
 /**
  * SPEC.md §2 'Your Form Assistants': name, form title or 'Form not selected', Active/Inactive,
@@ -69,7 +68,7 @@ function AssistantCard({
         </p>
         <p className="flex items-center gap-2">
           <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
-          Created {dateFormat.format(new Date(assistant.created_at))}
+          Created {monthDayYear(new Date(assistant.created_at))}
         </p>
         {next ? (
           <p className="flex items-center gap-2">

@@ -5,6 +5,7 @@ import {
   type DashboardChartDay,
   type DashboardCharts,
 } from "@ringback/contracts";
+import { monthDay } from "@/lib/english-format";
 import { customRangeWords, type DashboardRange, localToday } from "./range";
 
 /**
@@ -24,15 +25,10 @@ export function browserTimeZone(): string {
 /** One bar: the day's label ("Nov 3"), its counts by status and their total. */
 export type DayRow = { day: string; label: string; total: number } & Record<ChartStatus, number>;
 
-const dayLabel = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-
 /** A yyyy-mm-dd calendar date as "Nov 3" (the date itself, whatever the browser's zone). */
 export function formatDay(day: string): string {
-  return dayLabel.format(new Date(`${day}T00:00:00Z`));
+  // Noon where the browser is falls on that calendar day in every time zone.
+  return monthDay(new Date(`${day}T12:00:00`));
 }
 
 export function dayRows(perDay: readonly DashboardChartDay[]): DayRow[] {

@@ -1,4 +1,5 @@
 import { addDays, daysBetween, isCalendarDay, MAX_DASHBOARD_RANGE_DAYS } from "@ringback/contracts";
+import { monthDay, monthDayYear } from "@/lib/english-format";
 
 /**
  * The dashboard's one date range, kept in its URL (`range=7d`, or `range=custom&from=…&to=…`):
@@ -38,19 +39,11 @@ export function localToday(now: Date = new Date()): string {
   return `${y}-${m}-${d}`;
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
-const dayYearFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
-
 /** "Nov 1 – Nov 15", "Nov 3", or with years when the range is not all in this year. */
 export function customRangeWords(from: string, to: string, today: string): string {
   const thisYear = today.slice(0, 4);
   const withYear = from.slice(0, 4) !== thisYear || to.slice(0, 4) !== thisYear;
-  const format = (day: string) =>
-    (withYear ? dayYearFormat : dayFormat).format(new Date(`${day}T12:00:00`));
+  const format = (day: string) => (withYear ? monthDayYear : monthDay)(new Date(`${day}T12:00:00`));
   return from === to ? format(from) : `${format(from)} – ${format(to)}`;
 }
 
