@@ -2,11 +2,13 @@ import { TooltipProvider } from "@/components/ui/tooltip";
 import { AdminLayout } from "@/features/admin-shell/admin-layout";
 import { RequireAuth } from "@/features/auth/require-auth";
 import { seedOrganizationsOnFirstLoad } from "@/lib/organizations";
+import { warmClassMerge } from "@/lib/utils";
 import { QueriesProvider, queryClient } from "./queries";
 
 export { RequireAuth };
 
 seedOrganizationsOnFirstLoad(queryClient);
+warmClassMerge();
 
 /** /admin: signed-in users only (SPEC.md §2), inside the sidebar layout. */
 export function AdminRoot() {

@@ -1,5 +1,6 @@
 import type { CallGroup, OutcomeQuestion } from "@ringback/contracts";
 import { ChevronDown, ChevronRight } from "lucide-react";
+import { memo } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -18,7 +19,7 @@ import { LeadOutcomeBadge, StatusBadge } from "./status-badge";
  * same player as the table. Tapping the card opens the latest call's details, as the row's
  * "Latest Call" does.
  */
-export function CallRecordCards({
+export const CallRecordCards = memo(function CallRecordCards({
   groups,
   questions,
   expanded,
@@ -40,18 +41,19 @@ export function CallRecordCards({
           group={group}
           questions={questions}
           open={expanded.has(group.id)}
-          onToggle={() => onToggle(group.id)}
+          onToggle={onToggle}
           onDetails={onDetails}
         />
       ))}
     </ul>
   );
-}
+});
 
 /** Raised above the card's stretched "Latest Call" area, so that it takes its own taps. */
 const RAISED = "relative z-[1]";
 
-function GroupCard({
+/** Memoized: a live update renders only the cards whose group changed. */
+const GroupCard = memo(function GroupCard({
   group,
   questions,
   open,
@@ -61,7 +63,8 @@ function GroupCard({
   group: CallGroup;
   questions: readonly OutcomeQuestion[];
   open: boolean;
-  onToggle: () => void;
+  /** Opens or closes the group's attempts (its id). */
+  onToggle: (groupId: string) => void;
   onDetails: DetailsHandler;
 }) {
   const player = useRecordingPlayer();
@@ -73,7 +76,12 @@ function GroupCard({
   const many = group.attempts.length > 1;
   const featuredLabel = featured ? `${title}, attempt ${featured.callAttempt}` : title;
   return (
-    <li data-group={group.id} className="flex flex-col gap-3 p-4">
+    // A card off screen is not laid out or painted until it comes near the viewport (on a phone
+    // most of a page's cards are below it); its last size is kept, so nothing jumps.
+    <li
+      data-group={group.id}
+      className="flex flex-col gap-3 p-4 [contain-intrinsic-size:auto_12rem] [content-visibility:auto]"
+    >
       {/* The card: tapping anywhere on it opens the latest call (the button's ::after). */}
       <div className="relative flex flex-col gap-2 rounded-md">
         <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
@@ -155,7 +163,7 @@ function GroupCard({
             size="sm"
             className="w-fit"
             aria-expanded={open}
-            onClick={onToggle}
+            onClick={() => onToggle(group.id)}
           >
             {open ? "Hide" : "Show"} {group.attempts.length} attempts
             <ChevronDown
@@ -217,4 +225,4 @@ function GroupCard({
       ) : null}
     </li>
   );
-}
+});

@@ -8,7 +8,15 @@ import {
   type OutcomeQuestion,
 } from "@ringback/contracts";
 import { Columns3, Search, SlidersHorizontal, X } from "lucide-react";
-import { type ReactNode, type RefObject, useId, useLayoutEffect, useRef, useState } from "react";
+import {
+  memo,
+  type ReactNode,
+  type RefObject,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { DayRangeFields } from "@/components/day-range-fields";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -136,7 +144,7 @@ interface FiltersProps {
  * a phone shows the search, a Filters button (a sheet with the rest) and the filters in force
  * as removable chips, so that the first record starts near the top.
  */
-export function CallRecordsFilters(props: FiltersProps) {
+export const CallRecordsFilters = memo(function CallRecordsFilters(props: FiltersProps) {
   const { organizationId, params, searchText, onChange, onClear, questions, narrow } = props;
   const assistants = useAssistants(organizationId);
   const named = (assistants.data ?? []).filter((a) => a.name?.trim());
@@ -296,7 +304,7 @@ export function CallRecordsFilters(props: FiltersProps) {
       {customRange}
     </div>
   );
-}
+});
 
 /** The search box and its hint; `action` sits beside the box (the phone's Filters button). */
 function SearchBox({

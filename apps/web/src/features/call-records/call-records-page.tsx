@@ -9,12 +9,14 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, Download, RotateCw, X } f
 import {
   Fragment,
   lazy,
+  memo,
   type ReactNode,
   Suspense,
   useCallback,
   useDeferredValue,
   useEffect,
   useId,
+  useMemo,
   useRef,
   useState,
 } from "react";
@@ -41,6 +43,7 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { useIsMobile } from "@/hooks/use-mobile";
+import { useStableCallback } from "@/hooks/use-stable-callback";
 import { useCurrentOrganization } from "@/lib/organizations";
 import { cn } from "@/lib/utils";
 import { CallDetailsSheet } from "./call-details-sheet-lazy";
@@ -75,7 +78,8 @@ function useUrlParams(): [
   (next: Partial<CallRecordsParams>, replace?: boolean) => void,
 ] {
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = parseCallRecordsParams(searchParams);
+  // One object while the URL stays the same, so the memoized filters and list skip renders.
+  const params = useMemo(() => parseCallRecordsParams(searchParams), [searchParams]);
   // React Router's functional update reads the URL of the last render, so two changes before
   // the next render (the search's debounce firing just after a filter was picked) would drop the
   // first. Each change builds on the one before it; a new URL (back button, or ours arriving)
@@ -165,7 +169,7 @@ function CallRecords({ organizationId }: { organizationId: string }) {
   // Issue 14: the questions whose answers can be columns and filters.
   const outcomeQuestions = useOutcomeQuestions(organizationId);
   const questions = outcomeQuestions.data ?? NO_QUESTIONS;
-  const columns = outcomeColumns(params.cols, questions);
+  const columns = useMemo(() => outcomeColumns(params.cols, questions), [params.cols, questions]);
   // Issue 16 §4: below the md breakpoint, a card per submission instead of the table.
   const narrow = useIsMobile();
 
@@ -204,14 +208,18 @@ function CallRecords({ organizationId }: { organizationId: string }) {
   // without page numbers meanwhile.
   const total = data ? (data.total ?? counted.data?.total ?? null) : null;
   const pages = data && total !== null ? Math.max(1, Math.ceil(total / data.pageSize)) : null;
-  const toggle = (id: string) =>
-    setExpanded((open) => {
-      const next = new Set(open);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const openDetails = (callRecordId: string, opener: HTMLElement | null) => {
+  // Handlers keep their identity (the memoized list and filters take them).
+  const toggle = useCallback(
+    (id: string) =>
+      setExpanded((open) => {
+        const next = new Set(open);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const openDetails = useStableCallback((callRecordId: string, opener: HTMLElement | null) => {
     opened.current = {
       callRecordId,
       opener,
@@ -219,7 +227,7 @@ function CallRecords({ organizationId }: { organizationId: string }) {
       fromList: true,
     };
     navigate(`/admin/call-records/${callRecordId}${location.search}`);
-  };
+  });
   // Opened from the list: back to it (so that Back does not open them again); from a link or a
   // reload: to the list, in place of the details' address.
   const closeDetails = () => {
@@ -262,15 +270,19 @@ function CallRecords({ organizationId }: { organizationId: string }) {
 
   // A change of filter, sort or page takes the search box as it reads now, typed but not yet
   // applied or not: what the page shows always matches what its controls say.
-  const apply = (next: Partial<CallRecordsParams>) =>
+  const apply = useStableCallback((next: Partial<CallRecordsParams>) =>
     setParams(
       searchText.trim() === params.search.trim() ? next : { ...next, search: searchText, page: 1 },
-    );
+    ),
+  );
   // The search and every filter, typed or applied; the sort, the columns and the page size stay.
-  const clear = () => {
+  const clear = useStableCallback(() => {
     setSearchText("");
     setParams(clearFilters(params));
-  };
+  });
+  const changePageSize = useStableCallback((pageSize: CallRecordsPageSize) =>
+    apply({ pageSize, page: 1 }),
+  );
   const retry = () => void groups.refetch();
   const sortHeader = (column: SortableColumn, label: string, className?: string) => (
     <SortableHead
@@ -402,7 +414,7 @@ function CallRecords({ organizationId }: { organizationId: string }) {
                   key={group.id}
                   group={group}
                   open={expanded.has(group.id)}
-                  onToggle={() => toggle(group.id)}
+                  onToggle={toggle}
                   onDetails={openDetails}
                   columns={columns}
                 />
@@ -421,10 +433,7 @@ function CallRecords({ organizationId }: { organizationId: string }) {
           hasNext={data.groups.length === data.pageSize}
           onPage={(page) => apply({ page })}
         >
-          <PageSizeSelect
-            value={params.pageSize}
-            onChange={(pageSize) => apply({ pageSize, page: 1 })}
-          />
+          <PageSizeSelect value={params.pageSize} onChange={changePageSize} />
         </Pagination>
       ) : null}
 
@@ -484,7 +493,7 @@ function EmptyState({
 }
 
 /** "Rows per page": 10, 25, 50 or 100 submissions a page (the server says which applied). */
-function PageSizeSelect({
+const PageSizeSelect = memo(function PageSizeSelect({
   value,
   onChange,
 }: {
@@ -511,7 +520,7 @@ function PageSizeSelect({
       </Select>
     </div>
   );
-}
+});
 
 function RetryButton({ onRetry, busy }: { onRetry: () => void; busy: boolean }) {
   return (
@@ -578,7 +587,8 @@ function OutcomeCell({ group, question }: { group: CallGroup; question: OutcomeQ
   );
 }
 
-function GroupRows({
+/** A submission's rows; memoized: a live update renders only the groups that changed. */
+const GroupRows = memo(function GroupRows({
   group,
   open,
   onToggle,
@@ -587,7 +597,8 @@ function GroupRows({
 }: {
   group: CallGroup;
   open: boolean;
-  onToggle: () => void;
+  /** Opens or closes the group (its id). */
+  onToggle: (groupId: string) => void;
   onDetails: DetailsHandler;
   /** The outcome questions shown as columns (after Total Duration). */
   columns: readonly OutcomeQuestion[];
@@ -604,7 +615,7 @@ function GroupRows({
             variant="ghost"
             aria-expanded={open}
             aria-label={`${open ? "Hide" : "Show"} attempts for ${who}`}
-            onClick={onToggle}
+            onClick={() => onToggle(group.id)}
           >
             <ChevronDown
               className={cn("transition-transform", open ? "rotate-180" : "")}
@@ -708,7 +719,7 @@ function GroupRows({
         : null}
     </Fragment>
   );
-}
+});
 
 /**
  * SPEC.md §9: previous/next and page numbers with ellipses. While a broad search is being

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 
 /**
  * Rows that do not move under the reader (Stripe's "3 new — Show"): while the reader is down
@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from "react";
  */
 export interface Held<T> {
   /** The rows to show: those shown before, each in its newest version, in the same order. */
-  rows: T[];
+  rows: readonly T[];
   /** How many rows the server has that are not shown yet. */
   waiting: number;
 }
@@ -50,14 +50,23 @@ export function useHeldRows<T extends { id: string }>(
   const follow = !hold || shownIds === null || shownKey !== key || !settled;
   useEffect(() => {
     if (follow && fresh && settled) {
-      setShownIds(fresh.map((row) => row.id));
+      // The same rows in the same order keep the same state: no render that changes nothing.
+      setShownIds((shown) => {
+        const ids = fresh.map((row) => row.id);
+        return shown && sameIds(shown, ids) ? shown : ids;
+      });
       setShownKey(key);
       seen.current = new Map(fresh.map((row) => [row.id, row]));
     }
   }, [follow, fresh, key, settled]);
-  if (!fresh) return { rows: [], waiting: 0, show: () => undefined };
-  if (follow) return { rows: [...fresh], waiting: 0, show: () => undefined };
-  const held = holdRows(shownIds, fresh, seen.current);
+  // The rows keep their identity from render to render while nothing changed, so the list
+  // (memoized) does not render again for an unrelated change of the page.
+  const held = useMemo(
+    () => (follow || !fresh || !shownIds ? null : holdRows(shownIds, fresh, seen.current)),
+    [follow, fresh, shownIds],
+  );
+  if (!fresh) return { rows: NONE, waiting: 0, show: noop };
+  if (!held) return { rows: fresh, waiting: 0, show: noop };
   return {
     ...held,
     show: () => {
@@ -65,4 +74,11 @@ export function useHeldRows<T extends { id: string }>(
       seen.current = new Map(fresh.map((row) => [row.id, row]));
     },
   };
+}
+
+const NONE: readonly never[] = [];
+const noop = () => undefined;
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
 }
