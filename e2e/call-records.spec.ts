@@ -238,17 +238,30 @@ test("the recording player seeks, changes speed, downloads, and plays one at a t
   await expect(
     panel.getByRole("button", { name: "Download recording of attempt 1" }),
   ).toBeVisible();
+  // Paused, it stays paused: nothing starts it again once its audio is there.
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentSrc)).not.toBe("");
+  expect(await audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
+  await expect(panel.getByRole("button", { name: "Play recording of attempt 1" })).toBeVisible();
   // A line of the conversation plays the recording from the moment it was said, and is marked.
   const lines = panel.getByRole("list", { name: "Conversation" }).getByRole("button");
   const last = lines.last();
   const [, minutes, seconds] = /(\d+):(\d\d)/.exec(await last.innerText())!;
   const said = Number(minutes) * 60 + Number(seconds);
   expect(said).toBeGreaterThanOrEqual(1);
+  // The last line is a few tenths of a second before the end of a 3-second recording: at the
+  // chosen 1.5× it would end (and its controls turn back to Play) before a busy machine clicks
+  // Pause. The element itself plays slowly here; the player's own speed is untouched.
+  await audio.evaluate((a: HTMLAudioElement) => {
+    a.playbackRate = 0.1;
+  });
   await last.click();
   await panel.getByRole("button", { name: "Pause recording of attempt 1" }).click();
-  expect(await audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThanOrEqual(
-    said - 0.25,
-  );
+  // Paused, it rests where the line put it (the position applies once the audio has loaded;
+  // nothing plays after the Pause, so the position cannot get there by playing on).
+  await expect
+    .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime))
+    .toBeGreaterThanOrEqual(said - 0.25);
+  expect(await audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
   // A pause right after a play is a pause, not a failure (the browser rejects the pending play).
   await expect(page.getByText("Could not play recording")).toHaveCount(0);
   await expect(panel.getByRole("button", { name: "Play recording of attempt 1" })).toBeVisible();

@@ -64,6 +64,9 @@ export function RecordingPlayerProvider({
   const [rate, setRateState] = useState<PlaybackRate>(1);
   const [progress, setProgress] = useState<Progress>(STOPPED);
   const request = useRef(0);
+  // Whether the listener wants it playing: a Pause pressed while the recording is still loading
+  // holds, and the load that comes after it only sets the position.
+  const wanted = useRef(false);
 
   const reset = useCallback(() => {
     setCurrent(null);
@@ -100,6 +103,7 @@ export function RecordingPlayerProvider({
       const a = audio.current;
       if (!a) return;
       const from = fromSeconds !== undefined && Number.isFinite(fromSeconds) ? fromSeconds : null;
+      wanted.current = true;
       if (current === callRecordId && state !== null && a.src) {
         if (from !== null) {
           const end = Number.isFinite(a.duration) ? a.duration : from;
@@ -129,8 +133,9 @@ export function RecordingPlayerProvider({
           a.playbackRate = rate;
           // Before the audio is there, this is where it starts once it is.
           if (from !== null) a.currentTime = from;
+          if (!wanted.current) return;
           await a.play();
-          if (mine === request.current) setState("playing");
+          if (mine === request.current && wanted.current) setState("playing");
         })
         .catch((error: unknown) => {
           if (mine !== request.current) return;
@@ -147,6 +152,7 @@ export function RecordingPlayerProvider({
   );
 
   const pause = useCallback(() => {
+    wanted.current = false;
     audio.current?.pause();
     setState("paused");
   }, []);
