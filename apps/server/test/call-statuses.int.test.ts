@@ -3,6 +3,7 @@ import {
   type CallGroupPage,
   type CallStatus,
   callStatuses,
+  dialledStatuses,
   type EndedReason,
   endedReasons,
   leadOutcomeOf,
@@ -65,11 +66,19 @@ describe("call statuses, ended reasons and lead outcomes", async () => {
             endedReason: a.endedReason,
           })),
         );
+        const dialled = (list: readonly { status: CallStatus }[]) =>
+          list.filter((a) => (dialledStatuses as readonly string[]).includes(a.status)).length;
         const [group] = await db
-          .select({ leadOutcome: callGroups.leadOutcome, statuses: callGroups.attemptStatuses })
+          .select({
+            leadOutcome: callGroups.leadOutcome,
+            statuses: callGroups.attemptStatuses,
+            dialled: callGroups.dialledCount,
+          })
           .from(callGroups)
           .where(eq(callGroups.id, submission!.id));
         expect(group!.leadOutcome).toBe(leadOutcomeOf(attempts));
+        // Scheduled, canceled and not-called attempts were never dialled: no call made.
+        expect(group!.dialled).toBe(dialled(attempts));
         expect([...group!.statuses].sort()).toEqual(
           [...new Set(attempts.map((a) => a.status))].sort(),
         );
@@ -85,10 +94,11 @@ describe("call statuses, ended reasons and lead outcomes", async () => {
           ...attempts.slice(1),
         ];
         const [after] = await db
-          .select({ leadOutcome: callGroups.leadOutcome })
+          .select({ leadOutcome: callGroups.leadOutcome, dialled: callGroups.dialledCount })
           .from(callGroups)
           .where(eq(callGroups.id, submission!.id));
         expect(after!.leadOutcome).toBe(leadOutcomeOf(changed));
+        expect(after!.dialled).toBe(dialled(changed));
       }),
       { numRuns: 60 },
     );
@@ -150,6 +160,45 @@ describe("call statuses, ended reasons and lead outcomes", async () => {
       .from(callGroups)
       .where(eq(callGroups.id, ids[9]!));
     expect(answered).toEqual({ leadOutcome: "reached", statuses: ["answered"] });
+  });
+
+  it("migration 0033 counts the dialled attempts of groups stored before it", async () => {
+    const before = (await createTeam(app.url, db, { label: "before-0033" })).organization.id;
+    const [submission] = await db
+      .insert(formSubmissions)
+      .values({
+        organizationId: before,
+        formId: "before-0033",
+        providerResponseId: "before-0033",
+        status: "call_scheduled",
+      })
+      .returning();
+    const statuses: CallStatus[] = ["no-answer", "canceled", "busy", "not-called"];
+    await db.insert(callRecords).values(
+      statuses.map((status, i) => ({
+        organizationId: before,
+        submissionId: submission!.id,
+        callAttempt: i + 1,
+        status,
+        dialState: "canceled" as const,
+      })),
+    );
+    // As the column reads before the migration's backfill: its default.
+    await db.update(callGroups).set({ dialledCount: 0 }).where(eq(callGroups.id, submission!.id));
+    const file = readFileSync(
+      new URL("../drizzle/0033_dialled_attempts.sql", import.meta.url),
+      "utf8",
+    );
+    const statements = file
+      .split("--> statement-breakpoint")
+      .filter((s) => /^\s*(--[^\n]*\n)*\s*UPDATE/i.test(s));
+    expect(statements).toHaveLength(1);
+    await db.execute(sql.raw(statements[0]!));
+    const [group] = await db
+      .select({ dialled: callGroups.dialledCount, attempts: callGroups.attemptCount })
+      .from(callGroups)
+      .where(eq(callGroups.id, submission!.id));
+    expect(group).toEqual({ dialled: 2, attempts: 4 });
   });
 
   const calls = await activeAssistant({
@@ -250,6 +299,32 @@ describe("call statuses, ended reasons and lead outcomes", async () => {
       const rows = await calls.attemptsFor("reached-later");
       return rows.some((r) => r.status === "answered") ? rows : undefined;
     }, 30_000);
+    // Two leads never dialled: one not called (a compliance check stopped it), one canceled.
+    // They are listed in Call Records, but no call was made to them: not "called" on the cards.
+    for (const [status, n] of [
+      ["not-called", 1],
+      ["canceled", 2],
+    ] as const) {
+      const [submission] = await db
+        .insert(formSubmissions)
+        .values({
+          organizationId: org,
+          formId: "never-dialled",
+          providerResponseId: `never-dialled-${n}`,
+          status: "call_scheduled",
+        })
+        .returning();
+      await db.insert(callRecords).values({
+        organizationId: org,
+        submissionId: submission!.id,
+        callAttempt: 1,
+        status,
+        dialState: "canceled",
+        finalAt: new Date(),
+      });
+    }
+    // Call Records' statuses of a call that was made: what "Unique Forms Called" counts.
+    const called = `&status=${dialledStatuses.join(",")}`;
     // 90 days ending today in UTC: whichever side of midnight each request falls, the window
     // holds every call of this test.
     const midnight = new Date();
@@ -264,17 +339,27 @@ describe("call statuses, ended reasons and lead outcomes", async () => {
       totalAttempts: number;
     }>(`${base}/stats?days=90&tz=UTC`);
     expect(stats.uniqueFormsCalled).toBeGreaterThan(3);
-    expect(stats.uniqueFormsCalled).toBe(await total(""));
+    expect(stats.uniqueFormsCalled).toBe(await total(called));
+    expect(await total("")).toBe(stats.uniqueFormsCalled + 2);
+    // Attempts: only the calls made (the waiting retry above is scheduled, not made).
+    const [made] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(callRecords)
+      .where(
+        sql`${callRecords.organizationId} = ${org} and not ${callRecords.isTest}
+          and ${callRecords.status} in ${dialledStatuses}`,
+      );
+    expect(stats.totalAttempts).toBe(made!.n);
     expect(stats.answeredCalls).toBe(await total("&status=answered"));
     expect(stats.answeredCalls).toBeGreaterThan(0);
     expect(stats.completedCalls).toBe(await total("&status=answered,voicemail"));
-    // A range with nothing in it: zeros on both sides.
+    // Today (UTC): the same on both sides.
     const empty = await owner.json<{ uniqueFormsCalled: number }>(`${base}/stats?days=1&tz=UTC`);
     const tomorrow = new Date(midnight.getTime() + 86_400_000).toISOString();
     expect(empty.uniqueFormsCalled).toBe(
       (
         await owner.json<CallGroupPage>(
-          `${base}/call-records?from=${midnight.toISOString()}&to=${tomorrow}`,
+          `${base}/call-records?from=${midnight.toISOString()}&to=${tomorrow}${called}`,
         )
       ).total,
     );
@@ -293,7 +378,7 @@ describe("call statuses, ended reasons and lead outcomes", async () => {
           `${base}/call-records?from=${yesterday}&to=${tomorrow}${filter}`,
         )
       ).total;
-    expect(custom.uniqueFormsCalled).toBe(await inCustom(""));
+    expect(custom.uniqueFormsCalled).toBe(await inCustom(called));
     expect(custom.uniqueFormsCalled).toBeGreaterThan(3);
     expect(custom.answeredCalls).toBe(await inCustom("&status=answered"));
     // A custom range that ended before these calls: nothing, on both sides.

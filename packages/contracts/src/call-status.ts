@@ -69,6 +69,15 @@ export function isPendingStatus(status: CallStatus): status is PendingCallStatus
   return (pendingCallStatuses as readonly string[]).includes(status);
 }
 
+/** An attempt that was never handed to a voice platform: it is no call made. */
+export const undialledStatuses = ["scheduled", "canceled", "not-called"] as const;
+
+/** An attempt that was dialled, whatever came of it (the dashboard counts these as calls). */
+export const dialledStatuses = callStatuses.filter(
+  (status): status is Exclude<CallStatus, (typeof undialledStatuses)[number]> =>
+    !(undialledStatuses as readonly string[]).includes(status),
+);
+
 /** The final statuses of a call that was dialled (what an answer rate is a share of). */
 export const dialledFinalStatuses = [
   "answered",

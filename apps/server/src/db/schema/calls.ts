@@ -198,6 +198,8 @@ export const callGroups = pgTable(
      */
     searchText: text("search_text").notNull().default(""),
     attemptCount: integer("attempt_count").notNull(),
+    /** Attempts handed to a voice platform: not scheduled, canceled or not called (migration 0033). */
+    dialledCount: integer("dialled_count").notNull().default(0),
     latestCallId: uuid("latest_call_id").notNull(),
     latestStatus: text("latest_status").$type<CallStatus>().notNull(),
     /** What all the group's attempts came to (ringback_lead_outcome, migration 0031). */

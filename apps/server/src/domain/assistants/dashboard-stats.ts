@@ -7,13 +7,14 @@ import { callGroups, formSubmissions } from "../../db/schema/index.ts";
  * The dashboard's cards for one organization, over a window (the dashboard's date range, the
  * charts' window) or all time, with Call Records' own definitions (ADR 0025), so that each card
  * equals what Call Records lists for the same range:
- * - unique forms called: leads (call groups) whose latest call falls in the window — Call
- *   Records' total for that date range;
+ * - unique forms called: leads (call groups) whose latest call falls in the window and that
+ *   were dialled at least once — Call Records for that date range filtered by every status but
+ *   Scheduled, Canceled and Not called (a lead only waiting for its first call was not called);
  * - answered: those with an answered attempt — Call Records filtered by status Answered;
  * - completed: those with an attempt that connected, answered or voicemail — Call Records
  *   filtered by status Answered and Voicemail;
- * - attempts: their attempts; submissions: form submissions received in the window, called or
- *   not.
+ * - attempts: those leads' dialled attempts; submissions: form submissions received in the
+ *   window, called or not.
  * Test calls ("Call me now") and their submissions are not leads: left out.
  */
 export async function dashboardStats(
@@ -31,8 +32,8 @@ export async function dashboardStats(
         sql<number>`count(*) filter (where 'answered' = any(${callGroups.attemptStatuses}))`.mapWith(
           Number,
         ),
-      leads: count(),
-      attempts: sql<number>`coalesce(sum(${callGroups.attemptCount}), 0)`.mapWith(Number),
+      leads: sql<number>`count(*) filter (where ${callGroups.dialledCount} > 0)`.mapWith(Number),
+      attempts: sql<number>`coalesce(sum(${callGroups.dialledCount}), 0)`.mapWith(Number),
     })
     .from(callGroups)
     .where(

@@ -28,14 +28,14 @@ const cards = [
     label: "Unique Forms Called",
     hint: "Form submissions called at least once",
     definition:
-      "Leads whose latest call falls in the range: what Call Records lists for the same dates.",
+      "Leads called at least once whose latest call falls in the range: what Call Records lists for the same dates, without those only scheduled, canceled or not called.",
     icon: FileStack,
     value: (s: DashboardStats) => String(s.uniqueFormsCalled),
   },
   {
     label: "Avg. Attempts per Form",
     hint: "Calls per called submission, retries included",
-    definition: "All calls to those leads, retries included, per lead.",
+    definition: "All calls made to those leads, retries included, per lead.",
     icon: Repeat,
     value: (s: DashboardStats) => formatAverageAttempts(s.totalAttempts, s.uniqueFormsCalled),
   },
