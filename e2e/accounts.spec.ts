@@ -213,6 +213,33 @@ test.describe("organizations", () => {
     await expect(page.getByRole("heading", { name: `${person.company} Dashboard` })).toBeVisible();
   });
 
+  test("a record's address copied from the browser opens in its organization", async ({ page }) => {
+    const person = newPerson("Copier");
+    await signUp(page, person);
+    // An assistant of the first organization, its address as the browser shows it (no org).
+    await page.goto("/admin/assistant-configuration");
+    await expect(page).toHaveURL(/\/admin\/assistant-configuration\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { name: "Assistant Configuration" })).toBeVisible();
+    const copied = page.url();
+    await page.goto("/admin/dashboard");
+    await page.getByRole("button", { name: "Create Organization" }).click();
+    await page.getByLabel("Organization Name").fill("Elsewhere Org");
+    await page.getByLabel("Organization Name").press("Enter");
+    await expect(page.getByRole("heading", { name: "Elsewhere Org Dashboard" })).toBeVisible();
+    // Opened while in the other organization: the app switches to the assistant's, and opens it.
+    await page.goto(copied);
+    await expect(page.getByRole("heading", { name: "Assistant Configuration" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Switch organization" })).toContainText(
+      person.company,
+    );
+    await expect(page).toHaveURL(copied);
+    await expect(page.getByText("Assistant not found")).toHaveCount(0);
+    // An assistant none of the user's organizations has is still not found.
+    await arrive(page, "/admin/assistant-configuration/00000000-0000-4000-8000-000000000000");
+    await expect(page.getByText("Assistant not found")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+
   test("a new phone with no organization is welcomed and can create one", async ({ page }) => {
     const phone = uniquePhone();
     await logIn(page, phone);

@@ -124,6 +124,20 @@ export const sessionSchema = z.object({
 export type Session = z.infer<typeof sessionSchema>;
 
 export const createOrganizationSchema = z.object({ name: organizationNameSchema });
+
+/**
+ * GET /api/organizations/locate: which of the caller's organizations holds a record, for an
+ * address opened while another organization is current (a Call Details or assistant address
+ * copied from the browser carries no organization).
+ */
+export const locateRecordSchema = z.object({
+  kind: z.enum(["call-record", "assistant"]),
+  id: z.uuid(),
+});
+export type LocateRecordQuery = z.infer<typeof locateRecordSchema>;
+export interface LocatedRecord {
+  organizationId: string;
+}
 export const updateOrganizationSchema = z.object({ name: organizationNameSchema });
 
 export const memberSchema = z.object({

@@ -1,5 +1,7 @@
 import {
   CURRENT_ORGANIZATION_COOKIE,
+  type LocatedRecord,
+  type LocateRecordQuery,
   type Organization,
   pickCurrentOrganization,
 } from "@ringback/contracts";
@@ -10,7 +12,7 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { api } from "./api-client";
 import { getAuthState, subscribeAuth, useUser } from "./session";
 
@@ -150,4 +152,40 @@ export function useCreateOrganization() {
 /** Remembers an organization as current (after sign-up or accepting an invitation). */
 export function rememberOrganization(id: string): void {
   writeLast(id);
+}
+
+/**
+ * A record's address opened while another organization is current (an address copied from the
+ * browser names the record, not its organization): when the record is `missing` from the current
+ * organization, asks which of the user's organizations holds it (GET /api/organizations/locate)
+ * and switches there, where the page then finds it. "looking" while it asks or switches,
+ * "absent" when none of the user's organizations has it (the page then says it was not found),
+ * "idle" when nothing is missing.
+ */
+export function useOrganizationOfRecord(
+  kind: LocateRecordQuery["kind"],
+  id: string | null,
+  missing: boolean,
+): "idle" | "looking" | "absent" {
+  const { current, organizations, select } = useCurrentOrganization();
+  const located = useQuery({
+    queryKey: ["locate", kind, id],
+    queryFn: () =>
+      api.get<LocatedRecord>(
+        `/api/organizations/locate?kind=${kind}&id=${encodeURIComponent(id ?? "")}`,
+      ),
+    enabled: missing && id !== null,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const there = located.data?.organizationId;
+  const elsewhere =
+    there !== undefined && there !== current?.id && organizations.some((o) => o.id === there);
+  useEffect(() => {
+    if (missing && elsewhere && there) select(there);
+  }, [missing, elsewhere, there, select]);
+  if (!missing || id === null) return "idle";
+  if (located.isPending || elsewhere) return "looking";
+  return "absent";
 }

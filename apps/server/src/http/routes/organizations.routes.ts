@@ -1,6 +1,7 @@
 import {
   createInvitationSchema,
   createOrganizationSchema,
+  locateRecordSchema,
   updateMemberRoleSchema,
   updateOrganizationSchema,
 } from "@ringback/contracts";
@@ -15,6 +16,7 @@ import {
 } from "../../domain/organizations/invitations.ts";
 import { listMembers } from "../../domain/organizations/list-members.ts";
 import { listOrganizationsForUser } from "../../domain/organizations/list-organizations.ts";
+import { locateRecord } from "../../domain/organizations/locate-record.ts";
 import { changeMemberRole, removeMember } from "../../domain/organizations/members.ts";
 import { updateOrganization } from "../../domain/organizations/update-organization.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -22,7 +24,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { EmailSender } from "../../providers/email/email-sender.ts";
 import type { AuthVariables } from "../middleware/authenticate.ts";
 import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts";
-import { parseJson } from "../validate.ts";
+import { parseJson, parseQuery } from "../validate.ts";
 
 export interface OrganizationRouteDeps {
   db: Database;
@@ -37,6 +39,14 @@ export function organizationsRoutes(deps: OrganizationRouteDeps) {
     new Hono<{ Variables: AuthVariables }>()
       // GET /api/organizations — the organizations the caller belongs to, with their role.
       .get("/", async (c) => c.json(await listOrganizationsForUser(deps.db, c.get("userId"))))
+      // GET /api/organizations/locate?kind=call-record|assistant&id=… — which of the caller's
+      // organizations holds it (404 when none does).
+      .get("/locate", async (c) => {
+        const query = parseQuery(c, locateRecordSchema);
+        const located = await locateRecord(deps.db, c.get("userId"), query);
+        if (!located) throw new AppError("not_found", "Not found in your organizations");
+        return c.json(located);
+      })
       // POST /api/organizations — create one; the creator becomes owner.
       .post("/", async (c) => {
         const { name } = await parseJson(c, createOrganizationSchema);

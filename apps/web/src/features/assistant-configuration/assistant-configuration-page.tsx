@@ -8,7 +8,7 @@ import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
 import { isBrandNewAssistant } from "@/lib/assistants";
 import { connectionErrorToast, startProviderConnection } from "@/lib/form-connections";
-import { useCurrentOrganization } from "@/lib/organizations";
+import { useCurrentOrganization, useOrganizationOfRecord } from "@/lib/organizations";
 import {
   assistantApi,
   assistantsQueryKey,
@@ -102,15 +102,15 @@ export function AssistantConfigurationPage() {
     if (assistantId) window.scrollTo(0, 0);
   }, [assistantId]);
 
+  // An assistant of another of the user's organizations (its address copied from the browser)
+  // opens there: the app switches first, and "Assistant not found" is for none of them.
+  const missing = isNotFound(assistant.error);
+  const elsewhere = useOrganizationOfRecord("assistant", assistantId || null, missing);
   useEffect(() => {
-    if (!assistant.error) return;
-    toast.error(
-      isNotFound(assistant.error)
-        ? "Assistant not found"
-        : "Failed to load assistant configuration",
-    );
+    if (!assistant.error || elsewhere === "looking") return;
+    toast.error(missing ? "Assistant not found" : "Failed to load assistant configuration");
     navigate("/admin/dashboard", { replace: true });
-  }, [assistant.error, navigate]);
+  }, [assistant.error, missing, elsewhere, navigate]);
 
   useEffect(() => {
     if (organizationsLoading || current) return;

@@ -16,7 +16,8 @@ import {
   SheetTitle,
 } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useCurrentOrganization } from "@/lib/organizations";
+import { ApiRequestError } from "@/lib/api-client";
+import { useCurrentOrganization, useOrganizationOfRecord } from "@/lib/organizations";
 import { cn } from "@/lib/utils";
 import { CallActions } from "./call-actions";
 import { formatAnswer, formatCallDate, formatClock, formatDuration } from "./format";
@@ -52,6 +53,13 @@ export function CallDetailsSheet({
   neighbours?: { previous: (() => void) | null; next: (() => void) | null } | null;
 }) {
   const details = useCallRecord(organizationId, callRecordId);
+  // A call of another of the user's organizations (its address copied from the browser) opens
+  // there: the app switches, and the call loads in that organization.
+  const elsewhere = useOrganizationOfRecord(
+    "call-record",
+    callRecordId,
+    details.error instanceof ApiRequestError && details.error.status === 404,
+  );
   const call = details.data;
   const lines = call ? parseTranscript(call.transcript) : [];
   // The list's word when it has one (kept live), else the details' own.
@@ -114,7 +122,7 @@ export function CallDetailsSheet({
           ) : null}
         </SheetHeader>
         <div className="min-h-0 flex-1 overflow-y-auto pt-4" data-sheet-body>
-          {details.isLoading ? (
+          {details.isLoading || elsewhere === "looking" ? (
             <div className="flex flex-col gap-3 px-4" role="status" aria-label="Loading the call">
               <Skeleton className="h-10" />
               <Skeleton className="h-24" />
