@@ -76,12 +76,7 @@ const GroupCard = memo(function GroupCard({
   const many = group.attempts.length > 1;
   const featuredLabel = featured ? `${title}, attempt ${featured.callAttempt}` : title;
   return (
-    // A card off screen is not laid out or painted until it comes near the viewport (on a phone
-    // most of a page's cards are below it); its last size is kept, so nothing jumps.
-    <li
-      data-group={group.id}
-      className="flex flex-col gap-3 p-4 [contain-intrinsic-size:auto_12rem] [content-visibility:auto]"
-    >
+    <li data-group={group.id} className="flex flex-col gap-3 p-4">
       {/* The card: tapping anywhere on it opens the latest call (the button's ::after). */}
       <div className="relative flex flex-col gap-2 rounded-md">
         <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
