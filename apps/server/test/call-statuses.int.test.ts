@@ -22,6 +22,13 @@ import { startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
 import { waitFor } from "./webhook-receiver.ts";
 
+/** A migration's data statements (its UPDATEs), as the file has them, to run again on old rows. */
+function migrationUpdates(file: string): string[] {
+  return readFileSync(new URL(`../drizzle/${file}`, import.meta.url), "utf8")
+    .split("--> statement-breakpoint")
+    .filter((statement) => /^\s*(--[^\n]*\n)*\s*UPDATE/i.test(statement));
+}
+
 /**
  * The call status model (docs/decisions/0025-call-statuses.md) end to end: the database's lead
  * outcome agrees with the contracts' rule for any attempts, a voicemail is never answered, and a
@@ -127,13 +134,7 @@ describe("call statuses, ended reasons and lead outcomes", async () => {
       ids.push(row!.id);
     }
     // The migration's data statements, as the file has them (the schema changes ran already).
-    const file = readFileSync(
-      new URL("../drizzle/0031_call_statuses.sql", import.meta.url),
-      "utf8",
-    );
-    const statements = file
-      .split("--> statement-breakpoint")
-      .filter((s) => /^\s*(--[^\n]*\n)*\s*UPDATE/i.test(s));
+    const statements = migrationUpdates("0031_call_statuses.sql");
     expect(statements).toHaveLength(3);
     for (const statement of statements) await db.execute(sql.raw(statement));
     const after = await db
@@ -185,13 +186,7 @@ describe("call statuses, ended reasons and lead outcomes", async () => {
     );
     // As the column reads before the migration's backfill: its default.
     await db.update(callGroups).set({ dialledCount: 0 }).where(eq(callGroups.id, submission!.id));
-    const file = readFileSync(
-      new URL("../drizzle/0033_dialled_attempts.sql", import.meta.url),
-      "utf8",
-    );
-    const statements = file
-      .split("--> statement-breakpoint")
-      .filter((s) => /^\s*(--[^\n]*\n)*\s*UPDATE/i.test(s));
+    const statements = migrationUpdates("0033_dialled_attempts.sql");
     expect(statements).toHaveLength(1);
     await db.execute(sql.raw(statements[0]!));
     const [group] = await db
