@@ -41,7 +41,7 @@ describe("do-not-call under random interleavings", async () => {
     organizationName: "Interleavings",
   });
 
-  /** The simulator's outcome by last four digits (README "call simulator"), with attempts. */
+  /** The simulator's outcome by last four digits (docs/voice-platforms.md, "the call simulator"), with attempts. */
   const POOL = {
     "+14155550001": 3, // busy: retried up to the maximum (3)
     "+14155550002": 3, // no answer

@@ -52,7 +52,7 @@ export async function recordingsMigrateCommand(argv: string[]): Promise<void> {
 
   const precheck = (config: Config) =>
     (to === "s3" || from === "s3") && !config.recordings.s3
-      ? "The s3 store is not configured: set S3_BUCKET (and S3_*; see README)."
+      ? "The s3 store is not configured: set S3_BUCKET (and S3_*; see docs/configuration.md)."
       : null;
   await runCommand("recordings:migrate", { precheck }, async ({ config, logger, database }) => {
     const stores = createRecordingStores(config, database.pool);

@@ -25,7 +25,7 @@ export interface ConnectionDeps {
   logger: Logger;
 }
 
-/** The provider's redirect URI: register exactly this with the provider (README). */
+/** The provider's redirect URI: register exactly this with the provider (docs/connecting-forms.md). */
 export function callbackUrl(publicUrl: string, providerId: string): string {
   return `${publicUrl}/api/form-connections/${providerId}/callback`;
 }
