@@ -1,4 +1,4 @@
-// The web app's speed as Lighthouse sees it (issue 16): builds the web app, starts Ringback in
+// The web app's speed as Lighthouse sees it: builds the web app, starts Ringback in
 // production mode on seeded data (one organization, its owner signed in, two assistants and about
 // 3,700 call records over the last 30 days) and runs Lighthouse with the system Chromium, mobile
 // and desktop, over the landing page, /login, /admin/dashboard and /admin/call-records. Prints

@@ -76,7 +76,7 @@ test("from an empty organization to an active assistant, through all five steps"
     "Is now a good time to talk for two minutes about the home you are looking for, " +
     "your budget, and when you would like to visit?";
   await expect(page.getByLabel("Assistant Script")).toHaveAttribute("placeholder", /\{name\}/);
-  // The first sentence (issue 13 §7): the disclosure by default, previewed before the script.
+  // The first sentence: the disclosure by default, previewed before the script.
   const firstSentence = page.getByLabel("First sentence");
   await expect(firstSentence).toHaveValue(
     "Hi {name}, this is {assistant}, an AI assistant calling from {company} about the form you filled in. This call may be recorded.",

@@ -1,4 +1,4 @@
-// Issue 16 §1: the split by route cannot silently regress. The e2e stage builds the web app
+// The split by route cannot silently regress. The e2e stage builds the web app
 // first (npm run test:e2e), so apps/web/dist is the build under test; a missing build fails here.
 import type { Page } from "@playwright/test";
 import { FIRST_LOAD_HTML } from "../apps/web/src/app/first-load.ts";

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures.ts";
 import { assistantWithDefaults, submitForm } from "./lead-helpers.ts";
 
 /**
- * Issue 16 §2: no Content-Security-Policy violation on the landing page, /login, the dashboard
+ * No Content-Security-Policy violation on the landing page, /login, the dashboard
  * and Call Records (with a recording playing), seen both ways a browser reports one: the
  * `securitypolicyviolation` event and its console message. Also what the pages are served with:
  * compressed scripts and styles, hashed assets cached for good, index.html revalidated, the

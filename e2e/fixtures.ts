@@ -7,7 +7,7 @@ import { test as base, expect, type Page } from "@playwright/test";
  * are on: targets of at least 24 px (WCAG 2.5.8) and visible labels inside accessible names
  * (2.5.3).
  *
- * Both themes (issue 16 §5): the system setting is then switched to the other colour scheme,
+ * Both themes: the system setting is then switched to the other colour scheme,
  * which the app follows, the rules that colours decide are run again (contrast, links told apart
  * from text), and the setting is put back. That second look is added to the test's time limit,
  * which stays the test's own.

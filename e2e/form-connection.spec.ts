@@ -45,7 +45,7 @@ test.describe("connecting Typeform (sandbox)", () => {
     ).toBeVisible();
   });
 
-  test("each return reason shows its message (SPEC.md §8)", async ({ page }) => {
+  test("each return reason shows its message", async ({ page }) => {
     await signUp(page, newPerson("Reasons"));
     const cases: [string, string][] = [
       [

@@ -2,7 +2,7 @@ import { newPerson, signUp } from "./auth-helpers.ts";
 import { expect, expectAccessible, screenshots, test } from "./fixtures.ts";
 
 /**
- * Issue 12 §3: the Customize step lists the form's variables and previews the script with a
+ * The Customize step lists the form's variables and previews the script with a
  * sample response; the call made from a real submission knows what the lead wrote.
  */
 test("the script uses the form's answers, and the call refers back to them", async ({ page }) => {

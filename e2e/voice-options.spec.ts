@@ -3,7 +3,7 @@ import { newPerson, signUp } from "./auth-helpers.ts";
 import { allowConsoleErrors, expect, expectAccessible, screenshots, test } from "./fixtures.ts";
 
 /**
- * Issue 15 §4: the Customize step's Advanced area chooses the voice from the organization's
+ * The Customize step's Advanced area chooses the voice from the organization's
  * provider's own list (here the installation's default, the call simulator), the language, the
  * longest call and a transfer number; they are saved, and there again after a reload.
  */

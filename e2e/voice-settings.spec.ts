@@ -2,7 +2,7 @@ import { expect, expectAccessible, screenshots, test } from "./fixtures.ts";
 import { assistantWithDefaults, submitForm } from "./lead-helpers.ts";
 
 /**
- * Issue 15 §1: an owner opens Settings → Voice, chooses Vapi played by the simulator, Verify
+ * An owner opens Settings → Voice, chooses Vapi played by the simulator, Verify
  * says it is connected, saves; a submitted form is then called through Vapi's API (the
  * simulator's) and the call shows as answered in Call Records.
  */

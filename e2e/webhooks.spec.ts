@@ -40,7 +40,7 @@ function verifiedType(secret: string, message: Received): string {
 }
 
 /**
- * Issue 14 §2: an owner adds a webhook endpoint on Settings → Webhooks (the secret shown once),
+ * An owner adds a webhook endpoint on Settings → Webhooks (the secret shown once),
  * sends a test event and sees its delivery in the log with the response code; a submitted form
  * and its call arrive too, each signed; Resend sends the same message again.
  */

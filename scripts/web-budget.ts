@@ -1,4 +1,4 @@
-// The web app's initial weight per route (issue 16 §1), read from a build: apps/web/dist/index.html
+// The web app's initial weight per route, read from a build: apps/web/dist/index.html
 // and Vite's manifest (dist/.vite/manifest.json). A route's initial JavaScript is the entry chunk
 // and its static imports (what index.html loads and modulepreloads), plus the lazily loaded
 // modules the route needs before it shows (its page, the app shell, the admin frame: see
@@ -20,7 +20,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 export const WEB_ROOT = path.join(root, "apps/web");
 export const WEB_DIST = path.join(WEB_ROOT, "dist");
 
-/** Issue 16 §1: initial JavaScript, gzipped. */
+/** Initial JavaScript, gzipped. */
 export const JS_BUDGET_KIB: Readonly<Record<string, number>> = { "/": 100, "/login": 120 };
 
 /**
@@ -52,14 +52,14 @@ const LANDING_SOURCES = [
   // Whether the page came with the admin pages' loading spinner, which React then keeps.
   /^src\/app\/first-load\.ts$/,
   /^src\/features\/landing\/[^/]+\.tsx?$/,
-  // The access token in the URL hash (SPEC.md §2) decides whether the landing needs the shell.
+  // The access token in the URL hash decides whether the landing needs the shell.
   /^src\/features\/auth\/access-token\.ts$/,
   // Zod's jitless switch (no eval under the CSP), set before any chunk builds a schema.
   /^src\/lib\/zod-jitless\.ts$/,
-  // Dark mode follows the system setting on every page (issue 16 §5).
+  // Dark mode follows the system setting on every page.
   /^src\/lib\/theme\.ts$/,
   /^\.\.\/\.\.\/packages\/contracts\/src\/theme\.ts$/,
-  // The robots meta tag (issue 16 §2) and the paths it applies to.
+  // The robots meta tag and the paths it applies to.
   /^src\/components\/robots-meta\.tsx$/,
   /^\.\.\/\.\.\/packages\/contracts\/src\/robots\.ts$/,
 ];

@@ -7,7 +7,7 @@ import { routePages } from "./build/route-pages.ts";
 import { themeScript } from "./build/theme-script.ts";
 
 /**
- * What the sign-in pages share beyond the landing page's entry (issue 16 §1): the base UI kit,
+ * What the sign-in pages share beyond the landing page's entry: the base UI kit,
  * the toasts' entry point (Sonner itself loads with the first toast: components/ui/sonner.tsx)
  * and the session. One chunk instead of a dozen small ones, so /login loads in few
  * requests. None of it may be imported by the entry: e2e/bundle-budget.spec.ts fails if the
@@ -32,7 +32,7 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: true,
-    // scripts/web-budget.ts reads it to measure each route's initial JavaScript (issue 16 §1).
+    // scripts/web-budget.ts reads it to measure each route's initial JavaScript.
     manifest: true,
     rolldownOptions: {
       output: {

@@ -63,7 +63,7 @@ export async function startRingback(options: {
     }
   };
 
-  // Start-up says which mode each provider is in (issue 11 §9): no sandbox runs unnoticed. The
+  // Start-up says which mode each provider is in: no sandbox runs unnoticed. The
   // voice provider named is the installation's default; organizations may choose their own.
   const voiceDefault = config.bland
     ? "bland"

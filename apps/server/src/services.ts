@@ -43,7 +43,7 @@ import { SIMULATOR_VAPI_PHONE_NUMBER_ID } from "./sandbox/vapi/call.ts";
 export interface Services {
   box: SecretBox;
   formProviders: FormProviders;
-  /** Each organization's voice platform, or the installation's default (issue 15). */
+  /** Each organization's voice platform, or the installation's default. */
   voices: VoiceProviders;
   calls: CallEngineDeps;
   /** Assistants as webhook deliveries need them (briefly cached per process). */
@@ -54,7 +54,7 @@ export interface Services {
   recordings: RecordingDeps;
   /** SMTP, or the console sender and /dev/email outbox (see createEmailSender). */
   email: EmailSender;
-  /** Outgoing webhooks (issue 14 §2): endpoints, deliveries and their queue. */
+  /** Outgoing webhooks: endpoints, deliveries and their queue. */
   webhooks: WebhookDeps;
 }
 

@@ -17,7 +17,7 @@ import { createTeam, inviteAndAccept } from "./organization-harness.ts";
 const REQUESTS_PER_MINUTE = 30;
 
 /**
- * Issue 14 §4: organization API keys and the public read API (/api/v1). Keys are created and
+ * Organization API keys and the public read API (/api/v1). Keys are created and
  * revoked by owners and admins, stored hashed, read exactly their own organization, and are
  * refused once revoked; the app's sessions and the API's keys never stand in for each other.
  */

@@ -130,7 +130,7 @@ describe("phone sign-in", async () => {
       user_metadata: { full_name: "Dana Scully" },
     });
     // The session lists the user's organizations as GET /api/organizations does: an admin page's
-    // first load needs no second round trip for them (issue 16).
+    // first load needs no second round trip for them.
     expect(session.organizations).toEqual([organization]);
     expect(session.organizations).toEqual(await client.json("/api/organizations"));
     const signupCheck = await new TestClient(app.url).request("/api/signup/availability", {

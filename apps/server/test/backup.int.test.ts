@@ -21,7 +21,7 @@ const script = (name: string) =>
   fileURLToPath(new URL(`../../../scripts/${name}.ts`, import.meta.url));
 
 /**
- * Issue 17 §4: the embedded default backed up while it runs, and restored into a fresh
+ * The embedded default backed up while it runs, and restored into a fresh
  * DATA_DIR: the same Call Records, the recordings play, the same sign-in still works.
  */
 describe("backup and restore of the embedded default", async () => {

@@ -8,7 +8,7 @@ import { startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
 
 /**
- * Issue 12 §3: the assistant knows what the lead wrote. A signed Typeform delivery becomes a
+ * The assistant knows what the lead wrote. A signed Typeform delivery becomes a
  * call whose request to the voice provider (the built-in Bland simulator, which stores every
  * POST) carries the lead's answers as request_data and the script with its variables filled in;
  * the conversation refers back to an answer.
@@ -104,7 +104,7 @@ describe("the call knows what the lead wrote", async () => {
     expect(request.task).toBe(
       [
         "Hi Sam Rivera, this is Alex from Acme Kitchens about your Kitchen renovation with an island. Do you have a minute?",
-        // The installation's opt-out page, as an assistant would say it (issue 13 §4).
+        // The installation's opt-out page, as an assistant would say it.
         `Source: newsletter. Size: . Opt out at ${app.config.publicUrl.replace(/^https?:\/\//, "")}/opt-out.`,
         "What's your name?: Sam Rivera",
         "What's your email address?: sam@example.com",
@@ -116,7 +116,7 @@ describe("the call knows what the lead wrote", async () => {
       ].join("\n"),
     );
 
-    // Issue 13 §7: the call opens with the disclosure (the assistant's first sentence, here the
+    // The call opens with the disclosure (the assistant's first sentence, here the
     // default), its {name}, {assistant} and {company} filled in.
     const disclosure = `Hi Sam Rivera, this is Caller, an AI assistant calling from ${team.organization.name} about the form you filled in. This call may be recorded.`;
     expect(request.firstSentence).toBe(disclosure);

@@ -107,7 +107,7 @@ describe("the call engine, from a signed delivery to a recorded call", async () 
 
   it("stores an attempt with its calls.place job, in the same transaction", async () => {
     // No enqueue after the commit to lose: the job is written by the statement that writes the
-    // attempt (issue 17 §6), so it was created at the attempt's instant (the transaction's now()).
+    // attempt, so it was created at the attempt's instant (the transaction's now()).
     const token = "attempt-with-job";
     await deliver(delivery({ phone: "+1 415 555 0147", token }));
     const [attempt] = await attemptsFor(token);

@@ -11,7 +11,7 @@ import { startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
 
 /**
- * Issue 12 §4: Call Records finds the person — by phone in any format, email and the words of
+ * Call Records finds the person — by phone in any format, email and the words of
  * their answers — filters by assistant and date range with totals that are right at every
  * boundary, and Call Details shows their answers and consent.
  */

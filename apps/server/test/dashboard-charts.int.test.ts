@@ -17,7 +17,7 @@ import { createTestDatabase, startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
 
 /**
- * Issue 14 §3: the dashboard's charts. Known calls (statuses, times, dial times, outcomes)
+ * The dashboard's charts. Known calls (statuses, times, dial times, outcomes)
  * across two organizations and several assistants; the exact aggregates in three time zones
  * (a DST change, a +05:30 zone whose midnight is a half hour), and tenancy.
  */

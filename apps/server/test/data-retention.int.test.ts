@@ -13,7 +13,7 @@ import { waitFor } from "./webhook-receiver.ts";
 const DAY_MS = 86_400_000;
 
 /**
- * Issue 17 §2: each organization says how long recordings and transcripts are kept (by default
+ * Each organization says how long recordings and transcripts are kept (by default
  * recordings 90 days, transcripts forever); the daily run deletes what is due, in every store,
  * and leaves the call, its summary and its answers.
  */

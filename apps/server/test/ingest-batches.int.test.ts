@@ -9,7 +9,7 @@ import { startTestRingback, testLogger } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
 
 /**
- * Issue 17 §6: deliveries arriving together are stored by one statement (group commit), each
+ * Deliveries arriving together are stored by one statement (group commit), each
  * still exactly once, with its attempt, and one delivery's failure never costs another.
  */
 describe("deliveries stored in batches", async () => {

@@ -13,7 +13,7 @@ import { startTestRingback } from "./harness.ts";
 import { invite, uniqueEmail } from "./organization-harness.ts";
 
 /**
- * Issue 12 §7: signing up through an invitation joins the inviting organization with the invited
+ * Signing up through an invitation joins the inviting organization with the invited
  * role and creates no organization of one's own; the preview says whether the invited email
  * already has an account, so the page can offer "Create account" or "Log in" first.
  */

@@ -15,7 +15,7 @@ import { waitFor } from "./webhook-receiver.ts";
 const DELIVERIES = 24;
 
 /**
- * Issue 17 §5: Ringback as an operator scales it out — one PostgreSQL; two web processes and two
+ * Ringback as an operator scales it out — one PostgreSQL; two web processes and two
  * workers, each with a DATA_DIR of its own as separate machines have. The browser and the form
  * provider use web A; the voice provider calls back web B (PUBLIC_URL); a worker is killed with
  * SIGKILL while calls are under way. Every accepted delivery has its submission, every attempt

@@ -28,7 +28,7 @@ const typed = (e164: string) =>
   `${e164.slice(0, 2)} (${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
 
 /**
- * Issue 13 §4: the public opt-out page. A person proves their number with a one-time code by
+ * The public opt-out page. A person proves their number with a one-time code by
  * SMS, and it goes onto the do-not-call list of exactly the organizations that had it, with
  * their pending attempts canceled; the answers say nothing about which organizations, or
  * whether any, had it. Codes are kept and guessed as sign-in's are (ADR 0011).

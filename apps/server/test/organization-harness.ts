@@ -21,7 +21,7 @@ export interface TeamUser {
   role: OrganizationRole;
 }
 
-/** An organization with one user of each role (SPEC.md §6), each signed in separately. */
+/** An organization with one user of each role, each signed in separately. */
 export interface Team {
   organization: Organization;
   owner: TeamUser;

@@ -14,7 +14,7 @@ import { startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
 
 /**
- * Issue 14 §1: an assistant's outcome questions go to the voice provider (Bland's
+ * An assistant's outcome questions go to the voice provider (Bland's
  * analysis_schema), the simulator answers them from what was said on the call (never at random),
  * and the answers are stored with the call, shown in Call Details, filterable in Call Records and
  * exported in the CSV.

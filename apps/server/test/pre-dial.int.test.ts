@@ -289,7 +289,7 @@ describe("the pre-dial check and opt-outs heard on a call", async () => {
         target: organizationCallSettings.organizationId,
         set: { maxCallsPerNumberPerDay: 1 },
       });
-    // A "Call me now" test call to the number, dialled a minute ago (issue 15 §5).
+    // A "Call me now" test call to the number, dialled a minute ago.
     const [test] = await db
       .insert(formSubmissions)
       .values({

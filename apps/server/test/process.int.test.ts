@@ -184,7 +184,7 @@ describe("sandboxes in production", () => {
     expect(refused.stderr()).toMatch(
       /TYPEFORM_CLIENT_ID and TYPEFORM_CLIENT_SECRET are required in production unless SANDBOX=true/,
     );
-    // No BLAND_* is not a reason to refuse (issue 15): organizations choose their own platform.
+    // No BLAND_* is not a reason to refuse: organizations choose their own platform.
     expect(refused.stderr()).not.toMatch(/BLAND_API_KEY/);
 
     const databaseUrl = await createEmptyDatabase();
@@ -202,7 +202,7 @@ describe("sandboxes in production", () => {
       const modes = await sandboxed.waitForLog(/^Providers:/);
       expect(modes).toMatchObject({ typeform: "sandbox", voice: "simulator" });
       expect((await fetch(`${url}/sandbox/bland/`)).status).toBe(200);
-      // Issue 15: the simulator speaks Vapi's and Retell's APIs too (a key is needed: 401).
+      // The simulator speaks Vapi's and Retell's APIs too (a key is needed: 401).
       expect((await fetch(`${url}/sandbox/vapi/phone-number`)).status).toBe(401);
       expect((await fetch(`${url}/sandbox/retell/v2/list-phone-numbers`)).status).toBe(401);
       // Typeform's API answers without a token as Typeform does (403): mounted, not a 404.
@@ -237,7 +237,7 @@ describe("sandboxes in production", () => {
       }
       expect(await stopProcess(real)).toBe(0);
 
-      // No BLAND_* at all (issue 15): it starts, with no default voice provider and no simulator;
+      // No BLAND_* at all: it starts, with no default voice provider and no simulator;
       // each organization chooses its platform in Settings → Voice.
       const bring = start({
         ...production,

@@ -17,7 +17,7 @@ import type { RecordingStoreName } from "../src/providers/storage/recording-stor
 import { createTestDatabase, tempDataDir, testConfig, testLogger } from "./harness.ts";
 import { startS3Server } from "./s3-server.ts";
 
-// Issue 17 §1–2: recordings leave their store when no call record names them, and move between
+// Recordings leave their store when no call record names them, and move between
 // stores without a moment in which they do not play.
 const database = await createTestDatabase();
 const { db } = database;

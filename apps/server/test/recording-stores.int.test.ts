@@ -11,7 +11,7 @@ import { createS3RecordingStore } from "../src/providers/storage/s3-recording-st
 import { createTestDatabase, tempDataDir } from "./harness.ts";
 import { startS3Server } from "./s3-server.ts";
 
-// One contract, three stores (issue 17 §1): whatever RECORDING_STORE says, a recording is
+// One contract, three stores: whatever RECORDING_STORE says, a recording is
 // stored whole or not at all, read back in any byte range, sized, and deleted.
 const database = await createTestDatabase();
 const dir = tempDataDir("ringback-recordings-");

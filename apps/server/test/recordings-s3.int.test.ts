@@ -8,7 +8,7 @@ import { startS3Server } from "./s3-server.ts";
 import { waitFor } from "./webhook-receiver.ts";
 
 /**
- * Issue 17 §1: with S3_BUCKET set, a worker copies each recording into the bucket and members
+ * With S3_BUCKET set, a worker copies each recording into the bucket and members
  * play it through Ringback with byte ranges, as from any other store.
  */
 describe("recordings in an S3 bucket", async () => {

@@ -163,7 +163,7 @@ describe("call recordings: copied into Ringback's storage, played only by member
   });
 
   it("answers 404, before any byte, when the store does not hold the recording its row names", async () => {
-    // As on a web machine that is not the one whose disk the recording went to (issue 17).
+    // As on a web machine that is not the one whose disk the recording went to.
     const moved = "recorded-elsewhere";
     await calls.deliver(calls.delivery({ phone: "+1 415 555 0151", token: moved }));
     const [elsewhere] = await calls.settled(moved, 1);
@@ -171,7 +171,7 @@ describe("call recordings: copied into Ringback's storage, played only by member
       const [attempt] = await calls.attemptsFor(moved);
       return attempt?.recordingKey ? attempt : undefined;
     }, 15_000);
-    // With DATABASE_URL set, recordings are in the database by default (issue 17 §1).
+    // With DATABASE_URL set, recordings are in the database by default.
     expect(row.recordingStore).toBe("postgres");
     await createPostgresRecordingStore(app.database.pool).delete(row.recordingKey!);
     const path404 = `/api/organizations/${org}/call-records/${elsewhere!.id}/recording`;

@@ -34,7 +34,7 @@ import { createTeam } from "./organization-harness.ts";
 import { type Received, startReceiver, waitFor } from "./webhook-receiver.ts";
 
 /**
- * Issue 15 §2–3: Ringback's Retell adapter against the call simulator's Retell dialect, end to
+ * Ringback's Retell adapter against the call simulator's Retell dialect, end to
  * end offline: the assistant's LLM and agent made once and reused (voice_agents, under its
  * lock), calls placed with the lead as dynamic variables, the three webhooks verified with the
  * API key, reconciliation after a lost webhook, an attempt's calls found, and the errors; the

@@ -19,7 +19,7 @@ import { createTeam } from "./organization-harness.ts";
 import { waitFor } from "./webhook-receiver.ts";
 
 /**
- * Issue 15: an organization on (simulated) Retell, end to end through Ringback's own engine: a
+ * An organization on (simulated) Retell, end to end through Ringback's own engine: a
  * form submission is dialled through the organization's connection with the assistant's Retell
  * agent, and the call's webhooks — call_started, call_ended, then call_analyzed with the summary
  * and the outcome answers — make the attempt final and complete, and its recording is copied.

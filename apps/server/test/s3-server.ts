@@ -3,7 +3,7 @@ import type { S3StoreOptions } from "../src/providers/storage/s3-recording-store
 
 /**
  * An S3-protocol server in this process (fauxqs: the AWS SDK talks to it exactly as to S3, path
- * style), with one empty bucket: no cloud is reachable from CI (issue 17 §1).
+ * style), with one empty bucket: no cloud is reachable from CI.
  */
 export async function startS3Server(bucket = "ringback-recordings") {
   const server = await startFauxqs({ port: 0, logger: false });

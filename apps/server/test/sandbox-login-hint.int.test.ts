@@ -4,7 +4,7 @@ import { signIn, signUp, type TestClient } from "./auth-client.ts";
 import { startTestRingback } from "./harness.ts";
 
 /**
- * Issue 12 §9: the sandbox's consent page cannot see Ringback's session, so Connect tells it who
+ * The sandbox's consent page cannot see Ringback's session, so Connect tells it who
  * is connecting (`login_hint`) and its Account box is filled in.
  */
 describe("the sandbox consent page knows who is connecting", async () => {

@@ -95,7 +95,7 @@ describe("database schema", async () => {
     expect(rows[0]!.token).not.toBe(rows[1]!.token);
   });
 
-  it("keeps consent evidence as first written, and the audit trail append-only (issue 13)", async () => {
+  it("keeps consent evidence as first written, and the audit trail append-only", async () => {
     await pool.query(
       "insert into organizations (id, name, slug) values ('org3', 'Gamma', 'gamma')",
     );

@@ -14,7 +14,7 @@ import { createTestDatabase, freePort, tempDataDir, testConfig, testLogger } fro
 import { waitFor } from "./webhook-receiver.ts";
 
 /**
- * Issue 16 §2: the built web app served like a CDN would (precompressed Brotli and gzip by
+ * The built web app served like a CDN would (precompressed Brotli and gzip by
  * Accept-Encoding, ETags, cache headers), robots.txt and noindex, and JSON compressed on the fly
  * — but never the live-updates stream or a recording. The web app here is a small build of the
  * test's own, precompressed by the build's own plugin, so the test needs no `npm run build`.

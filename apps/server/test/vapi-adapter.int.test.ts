@@ -20,7 +20,7 @@ import { createTeam } from "./organization-harness.ts";
 import { type Received, startReceiver, waitFor } from "./webhook-receiver.ts";
 
 /**
- * Issue 15 §2–3: Ringback's Vapi adapter against the call simulator's Vapi dialect, end to end
+ * Ringback's Vapi adapter against the call simulator's Vapi dialect, end to end
  * offline: place a call, receive its server messages (authenticated with the secret the call's
  * assistant carried), reconcile after a lost webhook, find an attempt's calls, and the errors.
  */

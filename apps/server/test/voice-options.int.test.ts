@@ -14,7 +14,7 @@ import { startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
 
 /**
- * Issue 15 §4: each assistant's voice options (voice, language, longest call, transfer number,
+ * Each assistant's voice options (voice, language, longest call, transfer number,
  * voicemail) are saved and read with the call settings, validated and audited like them; the
  * wizard lists the organization's provider's voices; and a placed call carries the options in
  * the provider's own terms (what the call simulator received: call_simulator.calls.request).

@@ -14,7 +14,7 @@ import { createTeam } from "./organization-harness.ts";
 import { waitFor } from "./webhook-receiver.ts";
 
 /**
- * Issue 15 §1: Settings → Voice. An organization's voice platform, saved as a new connection
+ * Settings → Voice. An organization's voice platform, saved as a new connection
  * each time (keys encrypted, never shown again), verified before saving, kept apart from other
  * organizations' — and a change of provider strands no call in flight.
  *

@@ -16,7 +16,7 @@ import { startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
 
 /**
- * Issue 12 §1–2: the wizard's choices as the server keeps them. Hidden fields and a contact
+ * The wizard's choices as the server keeps them. Hidden fields and a contact
  * block's first + last name are fields to choose; the phone field's country and the
  * assistant's default country (from its creator's phone) read numbers typed without one.
  */

@@ -7,12 +7,12 @@ import { preloadRoute } from "./app/router";
 import { startTheme } from "./lib/theme";
 import "./styles.css";
 
-// Dark mode follows the system setting on every page, the landing page included (issue 16 §5).
+// Dark mode follows the system setting on every page, the landing page included.
 startTheme();
 
 const root = document.getElementById("root")!;
 // In a transition, React renders the first page in slices and lets the browser in between,
-// instead of one long task that a phone cannot interrupt (issue 16).
+// instead of one long task that a phone cannot interrupt.
 const start = () =>
   startTransition(() =>
     createRoot(root).render(
@@ -25,7 +25,7 @@ const start = () =>
 // The first render waits for the chunks of the page at this address (its HTML preloads them, and
 // an admin page shows its spinner meanwhile: app/first-load.ts), so React does not suspend on
 // them: what a Suspense boundary reveals after its fallback is held back 300 ms each time
-// (issue 16). A chunk that fails to load is loaded again, and reported, by the page itself.
+//. A chunk that fails to load is loaded again, and reported, by the page itself.
 void preloadRoute(window.location)
   .catch(() => undefined)
   .finally(start);

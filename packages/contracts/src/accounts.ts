@@ -111,7 +111,7 @@ export type Organization = z.infer<typeof organizationSchema>;
  * SPEC.md §3 Session as the browser sees it. The refresh credential is the httpOnly session
  * cookie, which scripts never see (ADR 0005); the access token is a short-lived JWT. It also
  * lists the user's organizations (as GET /api/organizations does): an admin page needs them
- * before anything else, and they come without another round trip (issue 16).
+ * before anything else, and they come without another round trip.
  */
 export const sessionSchema = z.object({
   access_token: z.string(),
@@ -192,7 +192,7 @@ export const invitationPreviewSchema = z.object({
   state: z.enum(["pending", "expired", "canceled", "accepted"]),
   /**
    * Whether the invited email already belongs to a Ringback account: the page then offers
-   * "Log in" first, else "Create account" (issue 12 §7). Only the token's holder learns it.
+   * "Log in" first, else "Create account". Only the token's holder learns it.
    */
   has_account: z.boolean(),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Issue 14 §4: organization API keys for the read API (/api/v1). A key is `rb_live_` and 32
+ * Organization API keys for the read API (/api/v1). A key is `rb_live_` and 32
  * letters and digits (about 190 random bits); Ringback keeps only its SHA-256 and its first
  * characters, so it is shown once, when it is created.
  */

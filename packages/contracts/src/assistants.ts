@@ -27,9 +27,9 @@ export const assistantSchema = z.object({
   name_field_id: z.string().nullable(),
   email_field_id: z.string().nullable(),
   assistant_script: z.string().nullable(),
-  /** Spoken before the script (issue 13 §7); the same variables as the script. */
+  /** Spoken before the script; the same variables as the script. */
   first_sentence: z.string(),
-  /** What each call should find out (issue 14 §1). */
+  /** What each call should find out. */
   outcome_questions: z.array(outcomeQuestionSchema),
   is_active: z.boolean(),
   webhook_id: z.string().nullable(),
@@ -43,13 +43,13 @@ export const assistantSchema = z.object({
     callingWindowStart: z.string(),
     callingWindowEnd: z.string(),
     defaultTimeZone: z.string(),
-    /** ISO 3166-1 alpha-2: numbers typed without a country code (issue 12). */
+    /** ISO 3166-1 alpha-2: numbers typed without a country code. */
     defaultCountry: z.string(),
     voicemailAction: z.enum(["hang_up", "leave_message"]),
     voicemailMessage: z.string().nullable(),
     skipSundays: z.boolean(),
     skipHolidays: z.boolean(),
-    /** Issue 15 §4: the voice, with the list it came from (voiceSourceOf); null: the default. */
+    /** The voice, with the list it came from (voiceSourceOf); null: the default. */
     voice: assistantVoiceSchema.nullable(),
     /** BCP 47 (VOICE_LANGUAGES); null: the provider's default (English). */
     language: z.string().nullable(),
@@ -129,7 +129,7 @@ export const formFieldsSchema = z.object({
     email: z.array(formFieldSchema),
     /**
      * Hidden fields (`?phone=…` in the form's link): not questions, but choosable for the
-     * phone, name and email after the questions (issue 12).
+     * phone, name and email after the questions.
      */
     hidden: z.array(formFieldSchema),
   }),
@@ -171,16 +171,16 @@ export const assignFieldsSchema = z.object({
 export type AssignFields = z.infer<typeof assignFieldsSchema>;
 export const updateScriptSchema = z.object({
   script: z.string().trim().min(1, "Please write a script for your assistant").max(10_000),
-  /** What the call opens with (issue 13 §7). Left out: the saved one stays. */
+  /** What the call opens with. Left out: the saved one stays. */
   firstSentence: firstSentenceSchema.optional(),
 });
 export type UpdateScript = z.infer<typeof updateScriptSchema>;
 
-/** PUT …/assistants/:id/outcomes (issue 14 §1). */
+/** PUT …/assistants/:id/outcomes. */
 export const updateOutcomesSchema = z.object({ questions: outcomeQuestionsSchema });
 
 /**
- * Issue 13 §6: US law allows calls only between 8 a.m. and 9 p.m. at the called person
+ * US law allows calls only between 8 a.m. and 9 p.m. at the called person
  * (47 CFR § 64.1200(c)(1)); an assistant's window must sit inside. Stricter states (8 p.m.) are
  * applied by the call engine from the number's area code (calling-hours.ts).
  */
@@ -188,7 +188,7 @@ export const LAWFUL_CALLING_HOURS = FEDERAL_CALLING_HOURS;
 export const CALLING_HOURS_MESSAGE = `Calls are allowed only between ${LAWFUL_CALLING_HOURS.start} and ${LAWFUL_CALLING_HOURS.end} in the respondent's local time (US law, 47 CFR 64.1200(c)(1)). Set the window inside those hours.`;
 
 /**
- * Where a call is transferred when the person asks for a human (issue 15 §4): any phone number
+ * Where a call is transferred when the person asks for a human: any phone number
  * with its country code, spaces and punctuation allowed ("+44 20 7946 0958"), kept as E.164.
  */
 export const transferNumberSchema = z
@@ -201,7 +201,7 @@ export const transferNumberSchema = z
   .transform(normalizePhone)
   .pipe(phoneSchema);
 
-/** Beyond SPEC.md: how an assistant calls (issue 5 §3); the call engine applies them. */
+/** Beyond SPEC.md: how an assistant calls; the call engine applies them. */
 export const voicemailActions = ["hang_up", "leave_message"] as const;
 export const callSettingsSchema = z
   .object({
@@ -216,12 +216,12 @@ export const callSettingsSchema = z
     defaultTimeZone: z.string().trim().refine(isIanaTimeZone, "Choose a time zone from the list"),
     /**
      * Where numbers typed without a country code are from when the phone field names no
-     * country (issue 12). Left out: the saved one stays.
+     * country. Left out: the saved one stays.
      */
     defaultCountry: countryCodeSchema.optional(),
     voicemailAction: z.enum(voicemailActions),
     voicemailMessage: z.string().trim().max(500).nullable(),
-    /** Issue 13 §6: no calls on Sundays / public holidays (the respondent's). Left out: kept. */
+    /** No calls on Sundays / public holidays (the respondent's). Left out: kept. */
     skipSundays: z.boolean().optional(),
     skipHolidays: z.boolean().optional(),
     /**

@@ -9,7 +9,7 @@ import {
 } from "./calls.ts";
 
 // GET …/call-records as the server reads it. Apart from calls.ts (the records' constants and
-// shapes), so that Call Records does not load zod (issue 16).
+// shapes), so that Call Records does not load zod.
 
 /** An instant as ISO 8601 with a zone (e.g. 2026-11-03T04:00:00.000Z), between 1970 and 9999. */
 const instant = z.iso
@@ -71,7 +71,7 @@ export const callRecordsQuerySchema = z.object({
   /** The latest call before this instant (exclusive): the midnight after the last day. */
   to: instant,
   /**
-   * An outcome's answer (issue 14): `key:yes` / `key:no` for a yes/no question, `key:Option`
+   * An outcome's answer: `key:yes` / `key:no` for a yes/no question, `key:Option`
    * for one of a list. Matches the group's latest answered call.
    */
   outcome: z

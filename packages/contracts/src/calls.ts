@@ -70,9 +70,9 @@ export interface CallGroup {
   totalDuration: number;
   /** Sorted by callAttempt. */
   attempts: CallAttemptItem[];
-  /** The answers of the group's latest call that has some, by question key (issue 14). */
+  /** The answers of the group's latest call that has some, by question key. */
   outcomes: Outcomes | null;
-  /** A "Call me now" test call to a team member's own phone (issue 15 §5), not a lead's. */
+  /** A "Call me now" test call to a team member's own phone, not a lead's. */
   isTest: boolean;
 }
 
@@ -127,19 +127,19 @@ export interface CallRecordDetails extends CallAttemptItem {
    */
   consent: { question: string; value: SubmittedAnswerValue } | null;
   /**
-   * What the person agreed to, as stored with the submission (issue 13 §1): null for a call
+   * What the person agreed to, as stored with the submission: null for a call
    * without a submission, or a submission stored before consent evidence was kept.
    */
   consentEvidence: ConsentEvidence | null;
   /**
-   * What the call found out (issue 14 §1): the assistant's questions with this call's answers
+   * What the call found out: the assistant's questions with this call's answers
    * (null: not known), in the assistant's order; answers to questions since removed follow, by
    * key. Empty when the call has no answers.
    */
   outcomes: OutcomeAnswer[];
-  /** A "Call me now" test call to a team member's own phone (issue 15 §5). */
+  /** A "Call me now" test call to a team member's own phone. */
   isTest: boolean;
-  /** Played by the call simulator: no real phone was called (issue 15 §3). */
+  /** Played by the call simulator: no real phone was called. */
   simulated: boolean;
   /** While the call is not final: where it is, as the provider last said; null once final. */
   livePhase: CallLivePhase | null;

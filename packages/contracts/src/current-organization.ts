@@ -1,5 +1,5 @@
 /**
- * The current organization (SPEC.md §4): the last one the user picked if it is still theirs,
+ * The current organization: the last one the user picked if it is still theirs,
  * else their first. The browser remembers the pick (localStorage, SPEC.md §3) and mirrors it in
  * a cookie, so the server can write the current organization's name into the dashboard's first
  * view (ADR 0022) by the same rule.

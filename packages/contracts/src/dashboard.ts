@@ -1,5 +1,5 @@
 /**
- * Issue 14 §3: the dashboard's charts — what happened over the last days, in the browser's time
+ * The dashboard's charts — what happened over the last days, in the browser's time
  * zone. GET /api/organizations/:organizationId/dashboard/charts?days=30&tz=Area/City
  */
 export const DASHBOARD_CHART_DAYS = 30;

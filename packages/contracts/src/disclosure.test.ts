@@ -8,7 +8,7 @@ import {
   firstSentenceSchema,
 } from "./disclosure.ts";
 
-describe("disclosureProblem (issue 13 §7)", () => {
+describe("disclosureProblem", () => {
   it("accepts the default first sentence", () => {
     expect(disclosureProblem(DEFAULT_FIRST_SENTENCE, "Northwind Realty")).toBeNull();
     expect(disclosureProblem(DEFAULT_FIRST_SENTENCE, null)).toBeNull();

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { usedScriptVariables } from "./script-variables.ts";
 
 /**
- * Issue 13 §7: every call opens with the assistant's first sentence, and Finalize refuses an
+ * Every call opens with the assistant's first sentence, and Finalize refuses an
  * assistant whose first sentence neither names the company calling nor says that the caller is
  * an AI assistant. One rule for the server (which refuses to activate) and the wizard (which
  * says why before anyone clicks Activate).

@@ -81,7 +81,7 @@ const LABELS: [string, string, NameLabelKind | null][] = [
   ["ref", "a1b2c3d4-5e6f", null],
 ];
 
-describe("what a label says about a person's name (issue 12)", () => {
+describe("what a label says about a person's name", () => {
   it.each(LABELS)("%s: %j is %s", (_language, label, kind) => {
     expect(nameLabelKind(label)).toBe(kind);
   });

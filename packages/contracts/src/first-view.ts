@@ -1,5 +1,5 @@
 /**
- * Issue 16: an admin page's first view (ADR 0022). The page's HTML carries the admin frame and
+ * An admin page's first view (ADR 0022). The page's HTML carries the admin frame and
  * the page's heading, painted from the first bytes; its scripts are fetched only once that has
  * painted, by this tiny inline script, so a phone shows the page's largest text at once instead
  * of after every script. One string shared by the two sides that must agree on it byte for

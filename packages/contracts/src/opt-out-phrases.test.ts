@@ -5,7 +5,7 @@ import {
   transcriptAsksNotToBeCalled,
 } from "./opt-out-phrases.ts";
 
-describe("the opt-out phrase table (issue 13 §3)", () => {
+describe("the opt-out phrase table", () => {
   // What people say, as they say it (capitals, accents, curly apostrophes, punctuation), in each
   // language the table covers: a language whose phrases were lost or no longer match fails here.
   describe.each(

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §3: words a person uses on a call to say "don't call me again" (47 CFR 64.1200(d):
+ * Words a person uses on a call to say "don't call me again" (47 CFR 64.1200(d):
  * a revocation by any reasonable means must be honoured). A table, phrase by phrase and language
  * by language, matched against the respondent's own turns only — an assistant saying "you can
  * ask us to stop calling" is not a request. Text is compared lower-cased, without accents, with

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { countryCodeSchema, typedPhoneSchema } from "./accounts.ts";
 import { VERIFICATION_CODE_LENGTH } from "./phone.ts";
 
-/** Issue 13 §4: the public opt-out page, where anyone can stop calls to their number. */
+/** The public opt-out page, where anyone can stop calls to their number. */
 export const OPT_OUT_PATH = "/opt-out";
 
 /** Where a number typed without a country code is from (ISO 3166-1 alpha-2). */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_OUTCOME_QUESTIONS, OUTCOME_KEY_PATTERN, outcomeTypes } from "./outcomes.ts";
 
 /**
- * An assistant's outcome questions (issue 14): what the AI is asked to answer after each call.
+ * An assistant's outcome questions: what the AI is asked to answer after each call.
  * Apart from outcomes.ts (the answers: their values, normalizing and formatting) so that the
  * pages that only show answers do not load zod.
  */

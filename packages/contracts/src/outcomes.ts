@@ -1,5 +1,5 @@
 /**
- * Issue 14 §1: the questions a call should answer ("Outcomes"), per assistant. The voice
+ * The questions a call should answer ("Outcomes"), per assistant. The voice
  * provider answers them after the call (Bland `analysis_schema`); the answers are stored with
  * the call, shown in Call Details and Call Records, exported and sent to webhooks.
  */
@@ -18,7 +18,7 @@ export const MAX_OUTCOME_QUESTIONS = 10;
 export const OUTCOME_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
 
 // The questions' schemas are in outcome-questions.ts: a page that shows answers loads this module
-// without zod (issue 16 §1).
+// without zod.
 import { formatNumber } from "./english-number.ts";
 import type { OutcomeQuestion } from "./outcome-questions.ts";
 

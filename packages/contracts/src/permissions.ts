@@ -25,17 +25,17 @@ export const permissions = {
   "assistants:manage": ["owner", "admin"],
   "connections:manage": ["owner", "admin"],
   "calls:read": everyone,
-  // Issue 13: everyone sees and searches the do-not-call list; owners and admins change it
+  // Everyone sees and searches the do-not-call list; owners and admins change it
   // (add, remove, import; export too, as it is a list of people's numbers) and read the audit
   // trail.
   "doNotCall:read": everyone,
   "doNotCall:manage": ["owner", "admin"],
   "audit:read": ["owner", "admin"],
-  // Issue 14: outgoing webhooks and API keys send the organization's data out of Ringback, so
+  // Outgoing webhooks and API keys send the organization's data out of Ringback, so
   // only owners and admins see and change them.
   "webhooks:manage": ["owner", "admin"],
   "apiKeys:manage": ["owner", "admin"],
-  // Issue 15: the voice platform and its keys (they spend the organization's money), and test
+  // The voice platform and its keys (they spend the organization's money), and test
   // calls to one's own phone.
   "voice:manage": ["owner", "admin"],
   "calls:test": ["owner", "admin"],

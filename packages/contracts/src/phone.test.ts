@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isCompleteCode, normalizePhone } from "./phone.ts";
 
-describe("normalizePhone (SPEC.md §5)", () => {
+describe("normalizePhone", () => {
   it("keeps a number that starts with +, without its punctuation", () => {
     expect(normalizePhone("+44 20 7946 0958")).toBe("+442079460958");
     expect(normalizePhone(" +1 (415) 555-0123 ")).toBe("+14155550123");

@@ -32,7 +32,7 @@ export function typedPhoneProblem(input: string): string | null {
   return digits.length >= 7 && digits.length <= 17 ? null : PHONE_FORMAT_MESSAGE;
 }
 
-/** SPEC.md §5: verification codes are 6 digits, numeric only. */
+/** Verification codes are 6 digits, numeric only. */
 export const VERIFICATION_CODE_LENGTH = 6;
 
 export function isCompleteCode(code: string): boolean {

@@ -4,7 +4,7 @@ import { callStatuses } from "./calls.ts";
 import { consentEvidenceSchema } from "./compliance.ts";
 
 /**
- * Issue 14 §4: the public read API (/api/v1) for businesses that pull call records instead of
+ * The public read API (/api/v1) for businesses that pull call records instead of
  * receiving webhooks. These schemas are its contract, kept apart from the app's own DTOs so that
  * the app can change its screens without breaking anyone's integration: fields may be added,
  * never renamed or removed, within v1. The OpenAPI document is generated from them

@@ -1,5 +1,5 @@
 /**
- * What search engines may index (issue 16 §2). The public pages (landing, sign-in, sign-up, the
+ * What search engines may index. The public pages (landing, sign-in, sign-up, the
  * opt-out page) may be; the admin app, invitation links (each holds a private token) and the
  * screens that only make sense mid-sign-in may not. The server says so with
  * `X-Robots-Tag: noindex`, the web app with `<meta name="robots" content="noindex">`.

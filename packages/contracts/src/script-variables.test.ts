@@ -244,7 +244,7 @@ describe("the wizard's variables", () => {
     expect(unknownScriptVariables("{company} {assistant} {form} {Opt_Out_URL}", [])).toEqual([]);
   });
 
-  it("fills who is calling from the caller, before any field with the same ref (issue 13 §7)", () => {
+  it("fills who is calling from the caller, before any field with the same ref", () => {
     const respondent = {
       name: "Sam",
       questions: [{ ref: "company", title: "Company", type: "short_text", value: "Rivera Studio" }],
@@ -260,7 +260,7 @@ describe("the wizard's variables", () => {
     expect(fillScript("from {company}.", respondent)).toBe("from .");
   });
 
-  it("fills {opt_out_url} with the opt-out page's address, as it is said (issue 13 §4)", () => {
+  it("fills {opt_out_url} with the opt-out page's address, as it is said", () => {
     const respondent = {
       name: "Sam",
       questions: [

@@ -1,7 +1,7 @@
 import { OPT_OUT_PATH } from "./opt-out.ts";
 
 /**
- * Script variables and the lead's answers as the voice AI reads them (issue 12 §3). One module
+ * Script variables and the lead's answers as the voice AI reads them. One module
  * for the server, which fills the script and builds the call's context, and for the wizard's
  * preview, which must show exactly what the server will send.
  *
@@ -57,7 +57,7 @@ const NAME = "[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}";
 const VARIABLE = new RegExp(`\\{\\{\\s*(${NAME})\\s*\\}\\}|\\{\\s*(${NAME})\\s*\\}`, "g");
 const IS_NAME = new RegExp(`^${NAME}$`);
 /**
- * Who is calling (issue 13 §7): `{company}` the organization's name, `{assistant}` the
+ * Who is calling: `{company}` the organization's name, `{assistant}` the
  * assistant's, `{form}` the form's title; and `{opt_out_url}` where the person can stop calls
  * (issue 13 §4: this installation's public opt-out page, as optOutPageAddress says it). They are
  * the caller's words, so they take precedence over a form field with the same ref. (Lower case:

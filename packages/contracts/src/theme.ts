@@ -1,5 +1,5 @@
 /**
- * Issue 16 §5: dark mode. The web app's pages carry a tiny inline script that sets the theme on
+ * Dark mode. The web app's pages carry a tiny inline script that sets the theme on
  * <html> before the first paint (no flash of the light theme for a dark system or choice). The
  * script lives here, one string shared by the two sides that must agree on it byte for byte:
  * the web build inlines it into index.html (apps/web/build/theme-script.ts) and the server

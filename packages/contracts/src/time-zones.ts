@@ -1,7 +1,7 @@
 /**
  * IANA time zones, as this runtime's Intl knows them. Every entry point that takes a zone (the
  * call-settings API, the wizard's select) accepts only these: a zone Intl cannot use would make
- * every later calling-window computation throw (issue 11 §1).
+ * every later calling-window computation throw.
  */
 let known: Set<string> | null = null;
 function knownZones(): Set<string> {

@@ -54,7 +54,7 @@ function entriesOf(raw: unknown, depth = 0): unknown[] | null {
 }
 
 /**
- * A stored transcript as chat lines (SPEC.md §3): an array, a JSON string, an object with
+ * A stored transcript as chat lines: an array, a JSON string, an object with
  * `turns`, or an object holding an array. Each entry carries a speaker marker (`speaker`,
  * `role` or `user`) and `text` or `message`: assistant and agent speak for the assistant,
  * agent-action entries are hidden, anything else is the respondent.

@@ -1,7 +1,7 @@
 import { type VoiceCapabilities, type VoiceProviderChoice, voiceOptionKeys } from "./voice.ts";
 
 /**
- * What Bland does with each per-assistant voice option (issue 15 §4), from its Send Call
+ * What Bland does with each per-assistant voice option, from its Send Call
  * documentation (docs.bland.ai/api-v1/post/calls; Bland's cookbooks, github.com/Bland-com/
  * bland-ai-cookbooks): `voice`, `language`, `max_duration`, `voicemail` and
  * `transfer_phone_number`.

@@ -19,7 +19,7 @@ import {
   voiceSources,
 } from "./voice-options.ts";
 
-describe("the voice languages (issue 15 §4)", () => {
+describe("the voice languages", () => {
   it("are canonical BCP 47 tags with a language and a region, each once, with distinct names", () => {
     const tags = VOICE_LANGUAGES.map((l) => l.tag);
     expect(new Set(tags).size).toBe(tags.length);

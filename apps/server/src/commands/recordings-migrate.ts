@@ -18,7 +18,7 @@ Set RECORDING_STORE to the target afterwards so new recordings go there too.`;
 const isStore = (value: string | undefined): value is RecordingStoreName =>
   recordingStoreNames.includes(value as RecordingStoreName);
 
-/** `npm run recordings:migrate -- --to s3` (issue 17 §1). */
+/** `npm run recordings:migrate -- --to s3`. */
 export async function recordingsMigrateCommand(argv: string[]): Promise<void> {
   let args: { to?: string; from?: string; concurrency?: string; help?: boolean };
   try {

@@ -51,7 +51,7 @@ describe("parseEnv", () => {
   });
 
   it("requires the secret, public URL, an SMS provider and a real Typeform app in production", () => {
-    // No BLAND_* is fine (issue 15): each organization chooses its voice platform.
+    // No BLAND_* is fine: each organization chooses its voice platform.
     expect(problemsOf({ NODE_ENV: "production" })).toEqual([
       "SECRET_KEY is required in production",
       "PUBLIC_URL is required in production",

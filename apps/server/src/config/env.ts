@@ -55,7 +55,7 @@ const envSchema = z.object({
   TYPEFORM_ADMIN_URL: httpUrl.default("https://admin.typeform.com"),
   BLAND_API_KEY: optionalString,
   BLAND_API_URL: httpUrl.default("https://api.bland.ai"),
-  // Issue 15: the vendors' API bases (for tests and proxies); organizations' keys go to these.
+  // The vendors' API bases (for tests and proxies); organizations' keys go to these.
   VAPI_API_URL: httpUrl.default("https://api.vapi.ai"),
   RETELL_API_URL: httpUrl.default("https://api.retellai.com"),
   BLAND_WEBHOOK_SECRET: optionalString,
@@ -99,7 +99,7 @@ const envSchema = z.object({
         ctx.addIssue({ code: "custom", message: (error as Error).message });
       }
     }),
-  // Issue 17 §1: where recordings are kept (see recordingStoreFrom).
+  // Where recordings are kept (see recordingStoreFrom).
   RECORDING_STORE: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z.enum(recordingStoreNames, { error: "must be local, postgres or s3" }).optional(),
@@ -127,7 +127,7 @@ const envSchema = z.object({
   ),
 });
 
-/** SANDBOX when set, else on outside production and off in production (PRODUCT.md). */
+/** SANDBOX when set, else on outside production and off in production. */
 function sandboxAllowed(source: Record<string, string | undefined>): boolean {
   const value = (source.SANDBOX ?? "").trim();
   if (value === "true" || value === "1") return true;
@@ -155,7 +155,7 @@ function crossVariableProblems(source: Record<string, string | undefined>): stri
   if ((source.RECORDING_STORE ?? "").trim() === "s3" && !has("S3_BUCKET")) {
     problems.push("S3_BUCKET is required when RECORDING_STORE is s3");
   }
-  // The law's calling hours are not a setting (issue 13 §6): only a test run may move the clock.
+  // The law's calling hours are not a setting: only a test run may move the clock.
   if (has("RESPONDENT_TIME_ZONE_FOR_TESTS")) {
     if (source.NODE_ENV !== "test") {
       problems.push("RESPONDENT_TIME_ZONE_FOR_TESTS is only for tests (NODE_ENV=test)");
@@ -180,7 +180,7 @@ function crossVariableProblems(source: Record<string, string | undefined>): stri
         `TYPEFORM_CLIENT_ID and TYPEFORM_CLIENT_SECRET are required ${where} (the Typeform sandbox runs only when allowed)`,
       );
     }
-    // No BLAND_* here is allowed (issue 15): organizations bring their own voice platform on
+    // No BLAND_* here is allowed: organizations bring their own voice platform on
     // the Voice settings page; until one does, its calls fail with a message that says so.
   }
   return problems;
@@ -204,7 +204,7 @@ export interface Config {
   typeform: { clientId: string; clientSecret: string; apiUrl: string; adminUrl: string } | null;
   /**
    * The installation's default voice account, for organizations that chose none on the Voice
-   * page (issue 15). Unset: the built-in call simulator where sandboxes may run, else none.
+   * page. Unset: the built-in call simulator where sandboxes may run, else none.
    */
   bland: { apiKey: string; apiUrl: string; webhookSecret: string } | null;
   /**
@@ -214,7 +214,7 @@ export interface Config {
   voiceRequestTimeoutMs: number;
   /** How long a form delivery may wait for the database before it is answered 503. */
   ingestDeadlineMs: number;
-  /** Each voice platform's API base: where organizations' keys are used (issue 15). */
+  /** Each voice platform's API base: where organizations' keys are used. */
   voiceApiUrls: { bland: string; vapi: string; retell: string };
   /** How fast the call simulator plays a call out (tests make it instant). */
   simulatorPace: { ringMs: number; turnMs: number };
@@ -239,7 +239,7 @@ export interface Config {
   /** Non-public networks the guarded outbound client may reach (OUTBOUND_ALLOWED_NETWORKS). */
   outboundAllowedNetworks: AllowedNetworks;
   /**
-   * Where new recordings go (issue 17 §1), and the S3 bucket when one is configured (recordings
+   * Where new recordings go, and the S3 bucket when one is configured (recordings
    * already there stay readable, and recordings:migrate can move them there).
    */
   recordings: {
@@ -250,7 +250,7 @@ export interface Config {
    * Which built-in sandboxes run. Only where SANDBOX allows it (by default outside production):
    * the Typeform sandbox stands in for a Typeform app without credentials (start-up refuses
    * neither); the call simulator runs wherever sandboxes may, for organizations that pick a
-   * simulated voice platform and as the default without BLAND_* keys (issue 15).
+   * simulated voice platform and as the default without BLAND_* keys.
    */
   sandboxes: { typeform: boolean; callSimulator: boolean };
 }
@@ -360,7 +360,7 @@ export function loadConfig(
     },
     sandboxes: {
       typeform: !(env.TYPEFORM_CLIENT_ID && env.TYPEFORM_CLIENT_SECRET),
-      // Issue 15: wherever sandboxes may run, organizations may pick a simulated platform, so
+      // Wherever sandboxes may run, organizations may pick a simulated platform, so
       // the simulator is mounted even beside a real default.
       callSimulator: sandboxAllowed(source),
     },

@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps) {
   app.use("*", requestId());
   app.use("*", requestLog(deps.logger));
   app.use("*", securityHeaders({ isProduction: deps.config.isProduction }));
-  // JSON answers of 1 KiB or more go out Brotli- or gzip-compressed (issue 16 §2).
+  // JSON answers of 1 KiB or more go out Brotli- or gzip-compressed.
   app.use("/api/*", compressJson({ threshold: 1024 }));
   app.use("/api/*", databaseOutageAnswers(deps));
   app.use("/api/*", inputGuard());
@@ -163,7 +163,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route("/voice-webhooks", voiceWebhookRoutes({ calls }))
-    // The public read API: an organization API key, never a session (issue 14 §4).
+    // The public read API: an organization API key, never a session.
     .route(
       "/v1",
       publicApiRoutes({
@@ -212,7 +212,7 @@ export function createApp(deps: AppDeps) {
       "/organizations/:organizationId/webhook-endpoints",
       webhookEndpointsRoutes(deps.services.webhooks),
     )
-    // Issue 15: the organization's voice platform (Settings → Voice).
+    // The organization's voice platform (Settings → Voice).
     .route(
       "/organizations/:organizationId/voice",
       voiceSettingsRoutes({
@@ -226,7 +226,7 @@ export function createApp(deps: AppDeps) {
     )
     .route("/organizations/:organizationId/dashboard", dashboardRoutes({ db }))
     .route("/organizations/:organizationId/api-keys", apiKeysRoutes({ db }))
-    // The wizard's voice options: the organization's provider and its voices (issue 15 §4).
+    // The wizard's voice options: the organization's provider and its voices.
     .route(
       "/organizations/:organizationId/voice/voices",
       voiceOptionsRoutes({ db, voices: deps.services.voices }),
@@ -252,7 +252,7 @@ export function createApp(deps: AppDeps) {
 
   // Where sandboxes may run, the built-in call simulator serves each voice platform's API (before
   // the SPA fallback): the installation's default without BLAND_* keys, and any organization
-  // that picks a simulated platform (issue 15). config.sandboxes is the decision services.ts
+  // that picks a simulated platform. config.sandboxes is the decision services.ts
   // wires the vendors by.
   if (config.sandboxes.callSimulator) {
     app.route(

@@ -8,7 +8,7 @@ export const pruneExpiredJob = defineJob({
   async handle(_data, { db, logger }) {
     const now = new Date();
     const deleted = await pruneExpired(db, now);
-    // Issue 15: the keys of voice accounts organizations left, once no call needs them.
+    // The keys of voice accounts organizations left, once no call needs them.
     const forgotten = await forgetRetiredVoiceKeys(db, now);
     logger.info({ deleted, forgottenVoiceKeys: forgotten }, "Pruned expired sessions and codes");
     return { ...deleted, forgottenVoiceKeys: forgotten };

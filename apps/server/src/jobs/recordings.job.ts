@@ -6,7 +6,7 @@ import { defineJob } from "./job.ts";
 /** Copies one call's recording from the voice provider into Ringback's recording store. */
 export const fetchRecordingJob = defineJob<{ callRecordId: string }>({
   name: FETCH_RECORDING_JOB,
-  // One job per call at most, however often the webhook and the sweeper ask (issue 11 §6).
+  // One job per call at most, however often the webhook and the sweeper ask.
   policy: "exclusive",
   concurrency: 4,
   handle: ({ callRecordId }, { services, logger }) =>
@@ -25,7 +25,7 @@ export const purgeRecordingsJob = defineJob({
     purgeReleasedRecordings(db, services.recordings.stores, logger),
 });
 
-/** Retention (issue 17 §2): daily, and when a worker starts (a missed day is caught up). */
+/** Retention: daily, and when a worker starts (a missed day is caught up). */
 export const recordingRetentionJob = defineJob({
   name: "recordings.retention",
   cron: "43 3 * * *",

@@ -6,7 +6,7 @@ import {
 import { defineJob } from "./job.ts";
 
 /**
- * One attempt of one outgoing webhook (issue 14 §2). Each delivery is a job of its own, so a
+ * One attempt of one outgoing webhook. Each delivery is a job of its own, so a
  * slow endpoint holds one slot for at most its 10 s timeout, and at most two slots per endpoint
  * (MAX_IN_FLIGHT_PER_ENDPOINT); calls run in their own queue and never wait for these.
  */

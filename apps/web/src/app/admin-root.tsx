@@ -10,7 +10,7 @@ export { RequireAuth };
 seedOrganizationsOnFirstLoad(queryClient);
 warmClassMerge();
 
-/** /admin: signed-in users only (SPEC.md §2), inside the sidebar layout. */
+/** /admin: signed-in users only, inside the sidebar layout. */
 export function AdminRoot() {
   return (
     <QueriesProvider>

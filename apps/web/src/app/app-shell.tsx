@@ -4,7 +4,7 @@ import { AccessTokenRedirect } from "@/features/auth/access-token-redirect";
 import { startSession } from "@/lib/session";
 
 /**
- * What every page but the landing page needs, loaded with the first such page (issue 16 §1):
+ * What every page but the landing page needs, loaded with the first such page:
  * toasts, the session (loaded once and kept fresh) and the access token in the URL hash. Once
  * loaded it stays, the landing page included. Queries and tooltips come with the pages that use
  * them (queries.tsx, admin-root.tsx).

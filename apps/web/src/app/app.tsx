@@ -6,7 +6,7 @@ import { PageErrorBoundary } from "./page-error-boundary";
 import { AppRoutes } from "./router";
 
 /**
- * The app: the router only (issue 16 §1). The providers every page but the landing page uses
+ * The app: the router only. The providers every page but the landing page uses
  * (queries, tooltips, toasts, the session) load with the first such page: see app-shell.tsx.
  * Until a page's chunk is there on the first load, nothing shows (no spinner that flashes and
  * shifts), except on the pages whose HTML already shows the loading spinner (the admin pages,

@@ -1,5 +1,5 @@
 /**
- * What an admin page shows from its first byte until its data is there (issue 16): the loading
+ * What an admin page shows from its first byte until its data is there: the loading
  * spinner the sign-in guard shows (`<Spinner className="min-h-svh" />`, RequireAuth), written
  * into the page's index.html by the build (build/route-pages.ts), so a phone paints at once
  * instead of a blank page while the scripts load. React then takes over with the same markup

@@ -1,5 +1,5 @@
 /**
- * The parts of the app that load when used (issue 16 §1). Each is one `import()`, shared by the
+ * The parts of the app that load when used. Each is one `import()`, shared by the
  * router and by the prefetch below, so both fetch the same chunk once.
  *
  * The landing page is the only page in the first script; everything else arrives with its route.

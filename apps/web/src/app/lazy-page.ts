@@ -6,7 +6,7 @@ export type LazyPage = (() => ReactElement) & {
 };
 
 /**
- * A page that loads when it is first shown (issue 16 §1). The router preloads the pages of every
+ * A page that loads when it is first shown. The router preloads the pages of every
  * route the address matches at once (root-layout.tsx), so an admin page's chunk does not wait
  * for the admin frame's; a navigation keeps the current page on screen until the next is ready
  * (React Router navigates inside a transition).

@@ -15,7 +15,7 @@ onServerBack(() => {
 
 /**
  * TanStack Query for the pages that use it: the admin app (admin-root.tsx), sign-up and the
- * invitation page. The sign-in page does without, so it does not load it (issue 16 §1).
+ * invitation page. The sign-in page does without, so it does not load it.
  */
 export function QueriesProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;

@@ -27,9 +27,9 @@ export function ensureShell(): Promise<Shell> {
 
 /**
  * Every route. The landing page renders on its own, so its first load carries no more than it
- * needs (issue 16 §1); every other page renders inside the app shell, which this waits for
+ * needs; every other page renders inside the app shell, which this waits for
  * (suspending, like a lazy page). An access token in the hash of the landing page's address
- * needs the shell too (SPEC.md §2). Once loaded, the shell stays.
+ * needs the shell too. Once loaded, the shell stays.
  */
 export function RootLayout() {
   const { pathname, hash } = useLocation();

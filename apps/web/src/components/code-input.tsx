@@ -2,7 +2,7 @@ import { VERIFICATION_CODE_LENGTH } from "@ringback/contracts";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
-/** SPEC.md §5: a 6-digit, numeric-only verification code. Non-digits are dropped as typed. */
+/** A 6-digit, numeric-only verification code. Non-digits are dropped as typed. */
 export function CodeInput({
   id,
   label = "Verification Code",

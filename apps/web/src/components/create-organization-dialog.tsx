@@ -17,7 +17,7 @@ import { serverFieldErrors } from "@/lib/form-errors";
 import { useCreateOrganization } from "@/lib/organizations";
 
 /**
- * SPEC.md §5: the name must be non-empty after trimming (Create is disabled otherwise), Enter
+ * The name must be non-empty after trimming (Create is disabled otherwise), Enter
  * submits, and the button shows 'Creating...'. The new organization becomes current.
  */
 export function CreateOrganizationDialog({

@@ -47,7 +47,7 @@ export function Pagination({
       </div>
       <div className="flex items-center gap-1">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          {/* Issue 16 §4: arrows alone on a phone, where the words would not fit beside the pages. */}
+          {/* Arrows alone on a phone, where the words would not fit beside the pages. */}
           <ChevronLeft aria-hidden="true" />{" "}
           <span className="sr-only sm:not-sr-only">Previous</span>
         </Button>

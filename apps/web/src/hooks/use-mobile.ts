@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** SPEC.md §9: the mobile breakpoint is 768 px. */
+/** The mobile breakpoint is 768 px. */
 export const MOBILE_BREAKPOINT = 768;
 
 export function useIsMobile(): boolean {

@@ -53,7 +53,7 @@ type SetupProgress = Pick<
 
 /**
  * What an unfinished assistant needs next, in the order the wizard asks for it (SPEC.md §4's
- * steps 0–3); null once it could be activated. Used for the dashboard's drafts (issue 12 §8).
+ * steps 0–3); null once it could be activated. Used for the dashboard's drafts.
  */
 export function nextSetupStep(assistant: SetupProgress): string | null {
   if (!assistant.name?.trim()) return "Name the assistant";

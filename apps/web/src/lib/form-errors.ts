@@ -2,7 +2,7 @@ import { ApiRequestError } from "./api-client";
 
 /**
  * The server's validation issues (`details.issues`, one per field path) as errors by field, so a
- * refused form shows each under its own field (issue 12 §6). Fields the form does not have are
+ * refused form shows each under its own field. Fields the form does not have are
  * left out: the caller shows those in a toast.
  */
 export function serverFieldErrors<F extends string>(

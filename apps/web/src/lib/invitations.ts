@@ -4,7 +4,7 @@ import { ApiRequestError, api } from "./api-client";
 
 /**
  * GET /api/invitations/:token — public: what an invitation is for, before signing in. Read by the
- * invitation page and by sign-up from an invitation link (issue 12 §7), so it lives here.
+ * invitation page and by sign-up from an invitation link, so it lives here.
  */
 export const invitationPreviewQueryKey = (token: string) => ["invitation", token] as const;
 

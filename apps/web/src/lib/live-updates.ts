@@ -4,7 +4,7 @@ import { onServerBack } from "./connection";
 import { getAuthState, refreshSession } from "./session";
 
 /**
- * Keeps an organization's screens live (issue 6 §8): reads the server-sent events of
+ * Keeps an organization's screens live: reads the server-sent events of
  * GET /api/organizations/:id/events — with fetch, because EventSource cannot send the bearer
  * token — and refetches the organization's queries a change may have passed by: those showing
  * calls and submissions when a call record or submission changes, the Webhooks page's when a

@@ -1,5 +1,5 @@
 /**
- * What a read shows (issue 12 §6): a spinner while it has never answered, an error with Retry
+ * What a read shows: a spinner while it has never answered, an error with Retry
  * when it failed and there is nothing to show, the content with an "out of date" notice when a
  * refresh failed, else the content. An empty list is only ever shown when the server said so.
  */

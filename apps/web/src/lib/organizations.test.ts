@@ -11,7 +11,7 @@ const org = (id: string): Organization => ({
   created_at: "2026-11-22T00:00:00.000Z",
 });
 
-describe("current organization (SPEC.md §4)", () => {
+describe("current organization", () => {
   it("is the last used one while it is still available", () => {
     expect(pickCurrentOrganization([org("a"), org("b")], "b")?.id).toBe("b");
   });
@@ -26,7 +26,7 @@ describe("current organization (SPEC.md §4)", () => {
   });
 });
 
-describe("organization name (SPEC.md §5)", () => {
+describe("organization name", () => {
   it("must not be blank after trimming", () => {
     expect(organizationNameError("   ")).toBe("Enter an organization name");
     expect(organizationNameError("")).toBe("Enter an organization name");

@@ -17,8 +17,8 @@ import { api } from "./api-client";
 import { getAuthState, subscribeAuth, useUser } from "./session";
 
 /**
- * The user's organizations and the current one (SPEC.md §4): the last used one if still
- * available, else the first. lastOrganizationId is kept locally (SPEC.md §3).
+ * The user's organizations and the current one: the last used one if still
+ * available, else the first. lastOrganizationId is kept locally.
  */
 export const LAST_ORGANIZATION_KEY = "lastOrganizationId";
 export const organizationsQueryKey = ["organizations"] as const;
@@ -83,7 +83,7 @@ export function useOrganizations() {
 /**
  * On an admin page's first load, the organizations come with the session (GET /api/session lists
  * them): every admin page needs them first (the current organization decides what it loads), and
- * a slow phone saves the round trip and a render (issue 16). Only then: after a sign-in or sign-up
+ * a slow phone saves the round trip and a render. Only then: after a sign-in or sign-up
  * in this tab the frame asks when it mounts, so nothing from before an organization was created
  * is shown; and only the first time, since the session's copy is not kept up to date (the query
  * is). Called once by the admin frame's module.

@@ -155,7 +155,7 @@ export async function verifyBackupCode(code: string): Promise<void> {
   await refreshSession({ force: true });
 }
 
-/** SPEC.md §2: an access token in the URL hash becomes the session. */
+/** An access token in the URL hash becomes the session. */
 export async function signInWithAccessToken(accessToken: string): Promise<void> {
   await api.post("/api/auth/session/from-access-token", { accessToken }, { auth: false });
   await refreshSession({ force: true });

@@ -29,7 +29,7 @@ function bootScriptDark(stored: string | null, systemDark: boolean | "throws"): 
   return classes.has("dark");
 }
 
-describe("theme (issue 16 §5)", () => {
+describe("theme", () => {
   it("follows the system unless Light or Dark was chosen", () => {
     expect(resolveTheme("system", true)).toBe("dark");
     expect(resolveTheme("system", false)).toBe("light");

@@ -2,7 +2,7 @@ import { THEME_STORAGE_KEY } from "@ringback/contracts/theme";
 import { useSyncExternalStore } from "react";
 
 /**
- * Issue 16 §5: dark mode follows the system setting unless the account menu says Light or Dark.
+ * Dark mode follows the system setting unless the account menu says Light or Dark.
  * The choice is this browser's (localStorage), so the public pages follow it too. index.html's
  * inline script (@ringback/contracts/theme) sets <html>'s `dark` class before the first paint;
  * this module keeps it right afterwards: a new choice, the system switching (sunset), another

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §4: the access token refreshes automatically when near expiry, and when the tab
+ * The access token refreshes automatically when near expiry, and when the tab
  * becomes visible again; refreshing stops while the tab is hidden. (SPEC.md does not give the
  * tick interval or threshold; these are ours.)
  */

@@ -69,7 +69,7 @@ export const simulatorCalls = callSimulatorSchema.table(
   {
     callId: uuid("call_id").primaryKey().defaultRandom(),
     /**
-     * Whose API the call was placed through (issue 15 §3): bland, vapi or retell. The API and
+     * Whose API the call was placed through: bland, vapi or retell. The API and
      * webhooks show the call in that platform's shapes.
      */
     dialect: text("dialect").$type<SimulatorDialect>().notNull().default("bland"),
@@ -93,7 +93,7 @@ export const simulatorCalls = callSimulatorSchema.table(
     /** Bland's `record`: recordings are made only when asked for. */
     record: boolean("record").notNull().default(false),
     requestData: jsonb("request_data").$type<Record<string, unknown>>(),
-    /** Bland's `analysis_schema`: the questions the call's `analysis` answers (issue 14). */
+    /** Bland's `analysis_schema`: the questions the call's `analysis` answers. */
     analysisSchema: jsonb("analysis_schema").$type<Record<string, unknown>>(),
     /** Echoed in the webhook and the API; `attempt_id` and `attempt` have meaning here. */
     metadata: jsonb("metadata").$type<Record<string, unknown>>(),
@@ -131,7 +131,7 @@ export const simulatorCalls = callSimulatorSchema.table(
 );
 
 /**
- * What a dialect keeps beside calls (issue 15 §3): Retell's LLMs and agents, created and updated
+ * What a dialect keeps beside calls: Retell's LLMs and agents, created and updated
  * through its API and referenced by later calls. Per account (api_key_hash), like calls.
  */
 export const simulatorObjects = callSimulatorSchema.table(

@@ -47,13 +47,13 @@ export const formSubmissions = pgTable(
     status: text("status").$type<SubmissionStatus>().notNull(),
     answers: jsonb("answers").notNull().default({}),
     /**
-     * What the person agreed to (issue 13 §1), written once at ingest and never changed (a
+     * What the person agreed to, written once at ingest and never changed (a
      * trigger refuses it): null for submissions from before.
      */
     consent: jsonb("consent").$type<ConsentEvidence>(),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     /**
-     * Issue 15 §5: a "Call me now" test call to a team member's own phone, not a lead: listed in
+     * A "Call me now" test call to a team member's own phone, not a lead: listed in
      * Call Records as a test, left out of the dashboard's stats and charts, never retried.
      */
     isTest: boolean("is_test").notNull().default(false),
@@ -97,7 +97,7 @@ export const callRecords = pgTable(
     /** Our copy in the RecordingStore, once fetched (`{organizationId}/{id}`). */
     recordingKey: text("recording_key"),
     /**
-     * Which RecordingStore holds it (issue 17): local, postgres or s3. Null on rows copied
+     * Which RecordingStore holds it: local, postgres or s3. Null on rows copied
      * before stores had names: those are on local disk.
      */
     recordingStore: text("recording_store").$type<RecordingStoreName>(),
@@ -105,11 +105,11 @@ export const callRecords = pgTable(
     recordingBytes: integer("recording_bytes"),
     callSummary: text("call_summary"),
     transcriptJson: jsonb("transcript_json"),
-    /** Issue 14 §1: the provider's answers to the assistant's outcome questions, by key. */
+    /** The provider's answers to the assistant's outcome questions, by key. */
     outcomes: jsonb("outcomes").$type<Outcomes>(),
     voiceProvider: text("voice_provider"),
     /**
-     * Issue 15: the organization's voice connection the attempt was placed with (null: the
+     * The organization's voice connection the attempt was placed with (null: the
      * installation's default): its webhooks, reconciliation and recording use that connection's
      * credentials even after the organization changes provider.
      */
@@ -118,7 +118,7 @@ export const callRecords = pgTable(
     }),
     /** Placed through the call simulator (no real phone was called). */
     simulated: boolean("simulated").notNull().default(false),
-    /** A test call (issue 15 §5): copied from its submission. */
+    /** A test call: copied from its submission. */
     isTest: boolean("is_test").notNull().default(false),
     /** While not final: queued, ringing or in-progress, as the provider last said. */
     livePhase: text("live_phase").$type<"queued" | "ringing" | "in-progress">(),
@@ -172,7 +172,7 @@ export const callRecords = pgTable(
 );
 
 /**
- * Call Records' read model (issue 7): one row per group of attempts — a submission's, or a call
+ * Call Records' read model: one row per group of attempts — a submission's, or a call
  * record without a submission on its own — with what the page lists, filters, sorts and
  * searches by. Kept by database triggers on call_records (migration 0010), so every writer keeps
  * it right; never written by application code.
@@ -216,7 +216,7 @@ export const callGroups = pgTable(
     totalDuration: integer("total_duration").notNull().default(0),
     /** The answers of the group's latest call that has some (filterable: GIN, jsonb_path_ops). */
     outcomes: jsonb("outcomes").$type<Outcomes>(),
-    /** A test call's group (issue 15 §5): shown marked, left out of the dashboard. */
+    /** A test call's group: shown marked, left out of the dashboard. */
     isTest: boolean("is_test").notNull().default(false),
   },
   (t) => [
@@ -304,7 +304,7 @@ export const callGroupCounts = pgTable(
 );
 
 /**
- * The same counts per UTC day of the group's latest call, for totals of a date range (issue 12):
+ * The same counts per UTC day of the group's latest call, for totals of a date range:
  * the whole days inside a range are summed here, and only the partial days at its ends (a
  * range starts at midnight in the user's time zone) are counted in call_groups. Kept by the
  * same trigger (migration 0019).
@@ -329,7 +329,7 @@ export const callGroupDayCounts = pgTable(
 );
 
 /**
- * The dashboard's calls (issue 14 §3): how many call records an organization has per 15-minute
+ * The dashboard's calls: how many call records an organization has per 15-minute
  * UTC bin of their creation, assistant and status, so that a month's calls per day in any time
  * zone are a sum of ~2,900 bins rather than a pass over a million rows. Kept by a trigger on
  * call_records (migration 0023); spread over 16 shards per key so that concurrent calls of one
@@ -358,7 +358,7 @@ export const callRecordBinCounts = pgTable(
 );
 
 /**
- * The dashboard's yes/no outcome answers per lead (issue 14 §3): for each call group's latest
+ * The dashboard's yes/no outcome answers per lead: for each call group's latest
  * answers (call_groups.outcomes), how many leads said yes and no to each boolean question, per
  * 15-minute UTC bin of the group's latest call and the group's assistant. Kept by a trigger on
  * call_groups (migration 0023), sharded and folded as call_record_bin_counts is.

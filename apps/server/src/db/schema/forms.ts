@@ -67,7 +67,7 @@ export const formAssistants = pgTable(
     webhookId: text("webhook_id"),
     webhookUrl: text("webhook_url"),
     webhookSecretEncrypted: text("webhook_secret_encrypted"),
-    // Call settings (issue 5 §3); the call engine applies them.
+    // Call settings; the call engine applies them.
     maxAttempts: integer("max_attempts").notNull().default(defaultCallSettings.maxAttempts),
     retryDelayMinutes: integer("retry_delay_minutes")
       .notNull()
@@ -83,7 +83,7 @@ export const formAssistants = pgTable(
       .default(defaultCallSettings.defaultTimeZone),
     /**
      * ISO 3166 country for numbers typed without a country code when the phone field names none
-     * (issue 12). Set from the creating user's phone number; US for assistants from before.
+     *. Set from the creating user's phone number; US for assistants from before.
      */
     defaultCountry: text("default_country").notNull().default(defaultCallSettings.defaultCountry),
     /** The phone field's own default country (Typeform's default_country_code), when it has one. */
@@ -106,11 +106,11 @@ export const formAssistants = pgTable(
     /** E.164: where the call is transferred when the person asks for a human (null: never). */
     transferNumber: text("transfer_number"),
     /**
-     * Spoken before the script (issue 13 §7): the disclosure. Accepts {name}, {company},
+     * Spoken before the script: the disclosure. Accepts {name}, {company},
      * {assistant} and {form}; new assistants get DEFAULT_FIRST_SENTENCE.
      */
     firstSentence: text("first_sentence").notNull().default(DEFAULT_FIRST_SENTENCE),
-    /** No calls on Sundays / on public holidays, in the respondent's local time (issue 13 §6). */
+    /** No calls on Sundays / on public holidays, in the respondent's local time. */
     skipSundays: boolean("skip_sundays").notNull().default(false),
     skipHolidays: boolean("skip_holidays").notNull().default(false),
     /**
@@ -118,7 +118,7 @@ export const formAssistants = pgTable(
      * time and the availability question's title and description, for the consent evidence.
      */
     formLastUpdatedAt: timestamp("form_last_updated_at", { withTimezone: true }),
-    /** Issue 14 §1: the questions each call should answer (at most 10; OutcomeQuestion). */
+    /** The questions each call should answer (at most 10; OutcomeQuestion). */
     outcomeQuestions: jsonb("outcome_questions").$type<OutcomeQuestion[]>().notNull().default([]),
     availabilityQuestion: jsonb("availability_question").$type<{
       title: string;

@@ -15,7 +15,7 @@ import { users } from "./auth.ts";
 import { tenant } from "./organizations.ts";
 
 /**
- * Issue 14 §2: an organization's outgoing webhook endpoints (Standard Webhooks). Each has its
+ * An organization's outgoing webhook endpoints (Standard Webhooks). Each has its
  * own signing secret (`whsec_…`, encrypted at rest; shown once, rotatable), the events it wants,
  * and a state: enabled, or disabled (by a member, or by Ringback after 5 days of failures).
  */
@@ -91,7 +91,7 @@ export const webhookDeliveries = pgTable(
 );
 
 /**
- * Issue 14 §4: an organization's API keys for the read API. Only a hash of the key is stored
+ * An organization's API keys for the read API. Only a hash of the key is stored
  * (SHA-256 of the whole key); the prefix identifies it on the settings page.
  */
 export const apiKeys = pgTable(

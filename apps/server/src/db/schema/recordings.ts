@@ -17,7 +17,7 @@ export type RecordingStoreName = (typeof recordingStoreNames)[number];
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
 /**
- * The PostgreSQL recording store (issue 17 §1): one row per stored object, its bytes in
+ * The PostgreSQL recording store: one row per stored object, its bytes in
  * `recording_chunks`. Written in one transaction, so a reader sees the whole object or none.
  */
 export const recordingObjects = pgTable("recording_objects", {
@@ -43,7 +43,7 @@ export const recordingChunks = pgTable(
 );
 
 /**
- * Objects to delete from a recording store (issue 17 §2): a trigger on call_records adds one
+ * Objects to delete from a recording store: a trigger on call_records adds one
  * whenever a row that names a stored recording is deleted (by a user, with its assistant or its
  * organization, or by retention) or moves to another store; a job empties it. The object goes
  * only if no call record names it any more.

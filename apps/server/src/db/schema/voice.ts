@@ -15,7 +15,7 @@ import { formAssistants } from "./forms.ts";
 import { tenant } from "./organizations.ts";
 
 /**
- * Issue 15: an organization's voice platform account — the provider, its API key and webhook
+ * An organization's voice platform account — the provider, its API key and webhook
  * secret (encrypted with the SecretBox, never shown again) and the caller number. A connection
  * is never edited: a change saves a new one and retires the old (retired_at), so that every call
  * attempt keeps the provider and credentials it was placed with (call_records.voice_connection_id)
@@ -58,7 +58,7 @@ export const voiceConnections = pgTable(
 );
 
 /**
- * Issue 15 §2: the agent a platform keeps for an assistant (Retell's LLM and agent), per
+ * The agent a platform keeps for an assistant (Retell's LLM and agent), per
  * connection: created on the first call, updated when the assistant's settings change (the
  * hash of what was sent).
  */

@@ -29,9 +29,9 @@ export async function checkSignupAvailability(
 }
 
 /**
- * After the code is verified (SPEC.md §4): the pending signup data names the user and creates
+ * After the code is verified: the pending signup data names the user and creates
  * their organization with them as owner — or, for someone who signed up through an invitation,
- * accepts it instead and creates no organization (issue 12 §7). All or nothing: an invitation
+ * accepts it instead and creates no organization. All or nothing: an invitation
  * that cannot be accepted (expired, cancelled, used, for another email) saves nothing.
  */
 export async function completeSignup(

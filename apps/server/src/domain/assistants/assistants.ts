@@ -9,8 +9,8 @@ import { toAssistantDto } from "./assistant-dto.ts";
 export const phoneCountry = countryOfNumber;
 
 /**
- * A new, unnamed assistant: Connect on a provider card starts here (issue 4). It reads numbers
- * typed without a country code in the country of its creator's phone number (issue 12): a UK
+ * A new, unnamed assistant: Connect on a provider card starts here. It reads numbers
+ * typed without a country code in the country of its creator's phone number: a UK
  * organization's assistants read "07911 123456" as a UK number.
  */
 export async function createAssistant(

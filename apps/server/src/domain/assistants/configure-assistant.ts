@@ -34,7 +34,7 @@ export interface AssistantDeps {
 }
 
 type Scope = { organizationId: string; assistantId: string };
-/** A change the audit trail records (issue 13 §9): by this signed-in member. */
+/** A change the audit trail records: by this signed-in member. */
 type AuditedScope = Scope & { actor: AuditActor };
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type AssistantRow = typeof formAssistants.$inferSelect;
@@ -85,7 +85,7 @@ export async function getAssistantDetail(db: Database, scope: Scope): Promise<As
       and(
         eq(formSubmissions.assistantId, row.id),
         eq(formSubmissions.status, "call_scheduled"),
-        // "Call me now" test calls (issue 15 §5) are not leads' calls.
+        // "Call me now" test calls are not leads' calls.
         eq(formSubmissions.isTest, false),
       ),
     );
@@ -190,7 +190,7 @@ export async function assignFields(
     emailFieldId: input.emailFieldId,
     // Numbers typed into it without a country code are read in its own country first.
     phoneDefaultCountry: phoneField?.defaultCountry ?? null,
-    // What each submission's consent evidence keeps of the form as it reads now (issue 13 §1).
+    // What each submission's consent evidence keeps of the form as it reads now.
     availabilityQuestion: availabilityQuestion(fields, input.checkboxFieldId),
     formLastUpdatedAt: lastUpdatedAt(fields),
   });
@@ -198,7 +198,7 @@ export async function assignFields(
 
 /**
  * The availability question as the form shows it (title and description), for the consent
- * evidence stored with each submission (issue 13 §1): Typeform's deliveries carry the title but
+ * evidence stored with each submission: Typeform's deliveries carry the title but
  * never the description, so it is kept from the form definition whenever Ringback reads it for
  * this assistant (choosing the form, assigning the fields). Null when none is chosen or the form
  * no longer has it.
@@ -216,7 +216,7 @@ const lastUpdatedAt = (fields: Pick<FormFields, "lastUpdatedAt">) =>
   fields.lastUpdatedAt ? new Date(fields.lastUpdatedAt) : null;
 
 /**
- * The settings whose changes the audit trail records (issue 13 §9): the first sentence, the
+ * The settings whose changes the audit trail records: the first sentence, the
  * calling window (hours, time zone, days) and the attempt cap; and the voice options (issue 15
  * §4: the language, the longest call, the transfer number, and the voice, below).
  */
@@ -324,7 +324,7 @@ async function updateAudited(
 
 /**
  * Step 3: the script and the first sentence (left out: the saved one stays). An active
- * assistant's first sentence must still disclose who is calling (issue 13 §7): activation
+ * assistant's first sentence must still disclose who is calling: activation
  * checked it, and an edit must not undo that.
  */
 export function updateScript(db: Database, scope: AuditedScope, input: UpdateScript) {
@@ -348,7 +348,7 @@ export function updateScript(db: Database, scope: AuditedScope, input: UpdateScr
 }
 
 /**
- * Step 3 'Advanced': the call settings and the voice options (issue 15 §4). A default country
+ * Step 3 'Advanced': the call settings and the voice options. A default country
  * libphonenumber cannot read numbers in is refused. The voice is kept with the list it was
  * chosen from (a platform's, or the simulator's), whatever the organization's provider is now:
  * the engine gives it only to calls through the same list's provider.
@@ -376,7 +376,7 @@ export async function updateCallSettings(
     voicemailMessage: settings.voicemailMessage,
     ...(settings.skipSundays === undefined ? {} : { skipSundays: settings.skipSundays }),
     ...(settings.skipHolidays === undefined ? {} : { skipHolidays: settings.skipHolidays }),
-    // Issue 15 §4: each voice option left out keeps the saved one.
+    // Each voice option left out keeps the saved one.
     ...(settings.voice === undefined
       ? {}
       : {
@@ -390,7 +390,7 @@ export async function updateCallSettings(
   });
 }
 
-/** Issue 14 §1: the questions each call should answer (validated by outcomeQuestionsSchema). */
+/** The questions each call should answer (validated by outcomeQuestionsSchema). */
 export async function updateOutcomeQuestions(
   db: Database,
   scope: AuditedScope,
@@ -407,7 +407,7 @@ export function webhookUrl(publicUrl: string, provider: string, assistantId: str
  * SPEC.md §4 activation: reuse the stored webhook or create one (with this assistant's own
  * secret), then save is_active with webhook_id and webhook_url. The row is locked for the
  * duration, so a second click while one is in progress waits and then finds it active. The
- * first sentence must say who is calling or that it is an AI (issue 13 §7); the activation is
+ * first sentence must say who is calling or that it is an AI; the activation is
  * recorded in the audit trail in the same transaction (§9).
  */
 export async function activateAssistant(
@@ -475,9 +475,9 @@ export function webhookTag(assistantId: string): string {
 }
 
 /**
- * SPEC.md §4: Deactivate sets is_active false; deliveries are then acknowledged and ignored, and
- * attempts not dialled yet are canceled (issue 6 §5). Recorded in the audit trail in the same
- * transaction (issue 13 §9), when it was active.
+ * Deactivate sets is_active false; deliveries are then acknowledged and ignored, and
+ * attempts not dialled yet are canceled. Recorded in the audit trail in the same
+ * transaction, when it was active.
  */
 export async function deactivateAssistant(db: Database, scope: AuditedScope): Promise<Assistant> {
   const assistant = await db.transaction(async (tx) => {

@@ -30,7 +30,7 @@ export function callBrief(
     form: assistant.formTitle,
     opt_out_url: installation.publicUrl?.trim() ? optOutPageAddress(installation.publicUrl) : null,
   };
-  // Issue 13 §7: the disclosure is spoken first, on every call (an empty one: the default).
+  // The disclosure is spoken first, on every call (an empty one: the default).
   const firstSentence = assistant.firstSentence?.trim() || DEFAULT_FIRST_SENTENCE;
   return {
     task: fillScript(assistant.assistantScript ?? "", respondent, caller),

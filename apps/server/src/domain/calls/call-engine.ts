@@ -52,7 +52,7 @@ export interface CallEngineDeps {
   queue: Queue;
   /** Where attempts are handed to the workers (batched: see createAttemptQueue). */
   attempts: AttemptQueue;
-  /** Each organization's voice platform (issue 15): its own account or the installation's. */
+  /** Each organization's voice platform: its own account or the installation's. */
   voices: VoiceProviders;
   publicUrl: string;
   logger: Logger;
@@ -69,7 +69,7 @@ export interface CallEngineDeps {
    * is taken to be in this zone, so that a test can have its calls placed whatever the hour.
    */
   respondentTimeZone?: string | null;
-  /** Signs the recording link call.completed webhooks carry (issue 14 §2). */
+  /** Signs the recording link call.completed webhooks carry. */
   recordingLinks?: RecordingLinks;
 }
 
@@ -121,7 +121,7 @@ export async function scheduleAttempt(
     attempt: number;
     notBefore: Date;
     respondentTimeZone?: string | null;
-    /** A "Call me now" test call (issue 15 §5): due at once, whatever the calling window. */
+    /** A "Call me now" test call: due at once, whatever the calling window. */
     isTest?: boolean;
   },
 ): Promise<{ id: string; scheduledFor: Date }> {
@@ -202,14 +202,14 @@ type PlaceResult =
 
 /** The availability answer still says yes: a ticked box, a yes in any language, a yes choice. */
 function consentStillGiven(consent: { answer?: unknown } | null): boolean {
-  // Submissions stored before consent evidence was kept (issue 13) were scheduled on a yes.
+  // Submissions stored before consent evidence was kept were scheduled on a yes.
   if (!consent) return true;
   const answer = String(consent.answer ?? "").trim();
   return isYes(answer) || /^(true|checked|ticked)$/i.test(answer);
 }
 
 /**
- * The pre-dial check (issue 13 §5), inside the transaction that claims the attempt and under its
+ * The pre-dial check, inside the transaction that claims the attempt and under its
  * number's lock: the number is not on the organization's do-not-call list, and the submission's
  * consent is still there. (The calling window is checked by the caller, which reschedules; the
  * per-number cap after it: preDialCap.)
@@ -494,7 +494,7 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
       },
     });
     await markDialed(deps.db, attempt.id, providerCallId);
-    // Issue 14 §2: the organization's webhook endpoints hear of it (never failing the dial); a
+    // The organization's webhook endpoints hear of it (never failing the dial); a
     // test call is not a lead's, so it is not announced.
     if (!submission.isTest) await emitCallStarted(deps, attempt.id);
     return "dialed";
@@ -523,7 +523,7 @@ export async function placeCall(deps: CallEngineDeps, attemptId: string): Promis
   }
 }
 
-/** Why an attempt failed without a provider to place it (issue 15). */
+/** Why an attempt failed without a provider to place it. */
 export const NO_VOICE_PROVIDER =
   "No voice provider is set up. An owner or admin can choose one in Settings → Voice.";
 
@@ -576,7 +576,7 @@ export async function applyOutcome(
   deps: CallEngineDeps,
   outcome: CallOutcome,
   /**
-   * Where the news came from (issue 15): it applies only to an attempt placed through that
+   * Where the news came from: it applies only to an attempt placed through that
    * connection, so that one organization's signed webhook can never write another's calls.
    * Left out for the engine's own outcomes (a refused dial).
    */
@@ -634,7 +634,7 @@ export async function applyOutcome(
         recordingUrl: outcome.recordingUrl ?? attempt.recordingUrl,
         callSummary: outcome.summary ?? attempt.callSummary,
         transcriptJson: outcome.transcript.length > 0 ? outcome.transcript : attempt.transcriptJson,
-        // Issue 14: the provider's answers, read against the assistant's questions.
+        // The provider's answers, read against the assistant's questions.
         outcomes:
           normalizeOutcomes(assistant.outcomeQuestions, outcome.analysis) ?? attempt.outcomes,
         answeredBy: outcome.answeredBy ?? attempt.answeredBy,

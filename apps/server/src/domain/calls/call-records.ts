@@ -65,7 +65,7 @@ export interface CallGroupFilter {
   from?: string | undefined;
   /** The latest call before this instant (ISO 8601). */
   to?: string | undefined;
-  /** `key:yes`, `key:no` or `key:Option`: the group's latest answers say so (issue 14). */
+  /** `key:yes`, `key:no` or `key:Option`: the group's latest answers say so. */
   outcome?: string | undefined;
 }
 
@@ -213,7 +213,7 @@ const orderOf = (sort: ReturnType<typeof sortKeys>) =>
 
 /**
  * The first `limit` of the organization's groups in this order, each with its submission's
- * consent evidence (issue 13 §1) for the export: one primary-key lookup per group in the same
+ * consent evidence for the export: one primary-key lookup per group in the same
  * statement (a nested loop under the LIMIT), never a query per row.
  */
 function selectGroups(
@@ -719,9 +719,9 @@ export const CSV_HEADER = [
   "Summary",
   "Recording link",
   "Form answers",
-  // Issue 15 §5: a "Call me now" test call to a team member's own phone, not a lead.
+  // A "Call me now" test call to a team member's own phone, not a lead.
   "Test call",
-  // What the person agreed to, as stored with the submission (issue 13 §1); empty without one.
+  // What the person agreed to, as stored with the submission; empty without one.
   "Consent question",
   "Consent question description",
   "Consent answer",
@@ -795,7 +795,7 @@ export async function* exportCallRecords(
 ): AsyncGenerator<string> {
   const batchSize = options.batchSize ?? 500;
   const now = new Date();
-  // Issue 14: a column per outcome question of the organization's assistants (by key; the
+  // A column per outcome question of the organization's assistants (by key; the
   // first assistant's label), after the fixed ones.
   const questions = await organizationOutcomeQuestions(db, organizationId);
   const header = [...CSV_HEADER, ...questions.map((q) => `Outcome: ${q.label}`)];

@@ -16,7 +16,7 @@ const assistant = (over: Partial<Parameters<typeof attemptDueAt>[0]> = {}) => ({
   ...over,
 });
 
-describe("the law's calling hours (issue 13 §6)", () => {
+describe("the law's calling hours", () => {
   it("has a stricter table by area code, with a source for each state", () => {
     const cases: [string, string | null][] = [
       ["+13055550123", "Florida"], // Miami

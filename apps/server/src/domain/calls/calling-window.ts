@@ -111,7 +111,7 @@ function localDayAt(at: WallTime, days: number, minutes: number, timeZone: strin
   );
 }
 
-/** Days an assistant does not call on (issue 13 §6), in the respondent's local calendar. */
+/** Days an assistant does not call on, in the respondent's local calendar. */
 export interface DayRules {
   skipSundays?: boolean;
   /** Public holidays of `isHoliday`'s calendar (the number's country). */

@@ -12,7 +12,7 @@ import type { Database } from "../../db/database.ts";
 import { getCallRecord, listCallGroups } from "./call-records.ts";
 
 /**
- * Issue 14 §4: Call Records for the public read API (/api/v1). The same queries as the app's
+ * Call Records for the public read API (/api/v1). The same queries as the app's
  * page (listCallGroups, getCallRecord), shaped into the API's own contract (public-api.ts), so
  * that the page can change without breaking anyone's integration.
  */

@@ -173,7 +173,7 @@ export async function pendingRecordings(db: Database, now: Date): Promise<string
  * A stored recording of the organization's, for playback; not_found otherwise. Asks the store
  * the row names, before any header goes out: an object that store does not hold (another
  * machine's local disk, a deleted object) or a store this process cannot reach is a 404, never a
- * 206 that breaks off (issue 17). The size is the store's, which is what a range is read from.
+ * 206 that breaks off. The size is the store's, which is what a range is read from.
  */
 export async function storedRecording(
   db: Database,

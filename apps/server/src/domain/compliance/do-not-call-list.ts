@@ -251,7 +251,7 @@ async function addNumbers(
       after: { reason: entry.reason, source: input.source },
     });
   }
-  // Issue 14 §2: contact.opted_out for each number newly listed (one statement for them all).
+  // Contact.opted_out for each number newly listed (one statement for them all).
   await emitWebhookEvent(
     tx,
     inserted.map((entry) =>

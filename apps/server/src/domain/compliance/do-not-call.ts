@@ -13,7 +13,7 @@ import { type AuditActor, recordAuditEvent } from "./audit.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-/** The reason recorded when a call heard the person ask not to be called again (issue 13 §3). */
+/** The reason recorded when a call heard the person ask not to be called again. */
 export const ASKED_NOT_TO_BE_CALLED = endedReasonLabels["asked-not-to-call"];
 
 /** What a blocked attempt says in Call Records (its error message; the status says the rest). */
@@ -32,7 +32,7 @@ export interface AddToDoNotCallInput {
 
 /**
  * Puts a number on an organization's do-not-call list and cancels every attempt to it that has
- * not been dialled yet, for every assistant of the organization (issue 13 §2–3), in one
+ * not been dialled yet, for every assistant of the organization, in one
  * transaction with its audit event. Idempotent: a number already listed keeps its first entry
  * (and its pending attempts are still canceled, in case one slipped in).
  */
@@ -66,7 +66,7 @@ export async function addToDoNotCallList(
           callRecordId: input.callRecordId ?? null,
         },
       });
-      // Issue 14 §2: contact.opted_out for the organization's webhook endpoints.
+      // Contact.opted_out for the organization's webhook endpoints.
       await emitWebhookEvent(tx, contactOptedOutEvent(input));
     }
     const canceledAttempts = await cancelPendingAttemptsToNumbers(tx, {

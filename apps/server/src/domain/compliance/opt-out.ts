@@ -64,7 +64,7 @@ export interface OptOutDeps {
 }
 
 /**
- * The public opt-out page (issue 13 §4): a person proves their number with a one-time code by
+ * The public opt-out page: a person proves their number with a one-time code by
  * SMS, and the number then goes onto the do-not-call list of every organization of this
  * installation that has it as a lead, with its pending attempts canceled.
  *

@@ -7,7 +7,7 @@ import {
   windowDays,
 } from "./dashboard-charts.ts";
 
-describe("the dashboard charts' days and statuses (issue 14 §3)", () => {
+describe("the dashboard charts' days and statuses", () => {
   it("reads today's date in the zone", () => {
     const instant = new Date("2026-11-10T02:30:00Z");
     expect(localDate(instant, "UTC")).toBe("2026-11-10");

@@ -17,7 +17,7 @@ import type { Database } from "../../db/database.ts";
 import { NO_ASSISTANT_KEY } from "../../db/schema/index.ts";
 
 /**
- * Issue 14 §3: the dashboard's charts for one organization over the last `days` days in the
+ * The dashboard's charts for one organization over the last `days` days in the
  * browser's time zone — calls per day by final status, the answer rate, speed to lead (median
  * and p90) and per assistant its calls, answered calls and yes/no outcome answers.
  *

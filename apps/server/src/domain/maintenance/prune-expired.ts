@@ -16,7 +16,7 @@ export const CONFIRMED_OPT_OUT_CODE_DAYS = 90;
 
 /**
  * Deletes sessions and one-time codes that have expired; they can never be used again. The
- * opt-out page's codes (issue 13 §4) are kept a little longer: unconfirmed ones for a day after
+ * opt-out page's codes are kept a little longer: unconfirmed ones for a day after
  * they expired, confirmed ones for 90 days after their confirmation.
  */
 export async function pruneExpired(

@@ -7,7 +7,7 @@ import { toOrganizationDto } from "./organization-dto.ts";
 type Executor = Pick<Database, "insert">;
 
 /**
- * Creates an organization with its creator as owner (SPEC.md §3), in one transaction, so an
+ * Creates an organization with its creator as owner, in one transaction, so an
  * organization never exists without its owner (SPEC.md §8's "delete when the membership insert
  * fails" becomes a rollback).
  */

@@ -18,7 +18,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { EmailSender } from "../../providers/email/email-sender.ts";
 import { toInvitationDto, toOrganizationDto } from "./organization-dto.ts";
 
-/** SPEC.md §9: invitations expire after 48 hours. */
+/** Invitations expire after 48 hours. */
 export const INVITATION_TTL_MS = 48 * 60 * 60 * 1000;
 
 export function invitationLink(publicUrl: string, token: string): string {

@@ -6,7 +6,7 @@ import type { RecordingStores } from "../../providers/storage/recording-store.ts
 import { MAX_RECORDING_BYTES } from "../../providers/voice/voice-provider.ts";
 
 /**
- * Deletes the stored objects that no call record names any more (issue 17 §2). The database
+ * Deletes the stored objects that no call record names any more. The database
  * queues them (the trigger in migration 0025: a call record deleted — by a member, with its
  * assistant or organization, by retention — or moved to another store); this takes a batch,
  * deletes each object from its store, and only then drops the request, in one transaction, so a

@@ -73,7 +73,7 @@ export async function updateDataRetention(
 }
 
 /**
- * The daily retention run (issue 17 §2): for each organization, the recordings of calls that
+ * The daily retention run: for each organization, the recordings of calls that
  * ended more than its recording period ago are released (the row keeps the call, its summary and
  * answers; the trigger queues the stored object for deletion, which recordings.purge carries
  * out in every store), and the transcripts past its transcript period are deleted. Organizations

@@ -21,7 +21,7 @@ const submission = {
 const phone = { typed: "4155550123", normalized: "+14155550123" };
 const now = new Date("2026-11-24T10:02:31Z");
 
-describe("consent evidence (issue 13 §1)", () => {
+describe("consent evidence", () => {
   it("records the question as shown, the answer, the form, the response and the number", () => {
     expect(
       consentEvidence(

@@ -2,7 +2,7 @@ import { type ConsentEvidence, readableAnswer } from "@ringback/contracts";
 import type { NormalizedSubmission } from "../../providers/forms/form-provider.ts";
 
 /**
- * Issue 13 §1: what the person agreed to, as stored with their submission once and never changed
+ * What the person agreed to, as stored with their submission once and never changed
  * (a trigger refuses it): the availability question as the delivery showed it (its title; its
  * description from the form as Ringback last read it, since Typeform's webhook definition carries
  * none) and the answer as given; the form's id and last-updated time as last read; the

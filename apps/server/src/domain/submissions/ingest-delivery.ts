@@ -105,7 +105,7 @@ export async function ingestDelivery(
     landedAt: submission.landedAt?.toISOString() ?? null,
     raw: submission.raw,
   };
-  // Issue 14 §2: submission.received for the organization's webhook endpoints, stored with the
+  // Submission.received for the organization's webhook endpoints, stored with the
   // submission (issue 17 §6: no second round trip), and only with it.
   const submissionId = randomUUID();
   const received = submissionReceivedEvent({

@@ -56,7 +56,7 @@ const MAX_BATCH = 64;
 const MAX_IN_FLIGHT = 2;
 
 /**
- * Group commit for ingest (issue 17 §6): deliveries that arrive while a statement is on its way
+ * Group commit for ingest: deliveries that arrive while a statement is on its way
  * are stored together by the next one — each still with its submission, its first attempt, that
  * attempt's calls.place job and its webhook deliveries, or none of them — so a burst costs a few
  * round trips and commits instead of one each. Alone, a delivery goes at once. If a batch fails,

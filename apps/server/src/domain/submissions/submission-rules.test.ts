@@ -109,7 +109,7 @@ describe("who is called", () => {
   });
 });
 
-describe("who the respondent is: joined and hidden fields (issue 12)", () => {
+describe("who the respondent is: joined and hidden fields", () => {
   const base = { phoneFieldId: "p", checkboxFieldId: "c", emailFieldId: null };
 
   it("joins a contact block's first and last name with a space", () => {

@@ -10,7 +10,7 @@ import { callRecords, voiceConnections } from "../../db/schema/index.ts";
 export const RETIRED_KEYS_KEPT_DAYS = 7;
 
 /**
- * Forgets the API key and webhook secret of voice connections the organization left (issue 15):
+ * Forgets the API key and webhook secret of voice connections the organization left:
  * retired at least RETIRED_KEYS_KEPT_DAYS ago and with no call still open. An account the
  * organization no longer uses is not kept in Ringback's database; the row stays (its calls point
  * at it), and its webhooks are refused (404) from then on.

@@ -7,7 +7,7 @@ import type { StoredVoiceAgent, VoiceAgentStore } from "../../providers/voice/vo
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
- * Issue 15 §2: the agents a platform keeps per assistant (Retell's LLM and agent) for one voice
+ * The agents a platform keeps per assistant (Retell's LLM and agent) for one voice
  * connection, in voice_agents.
  *
  * withLock runs fn inside a short transaction holding a transaction-scoped advisory lock on

@@ -60,7 +60,7 @@ function registry(overrides: Partial<VoiceProvidersOptions>) {
   return { voices, built };
 }
 
-describe("voice providers (issue 15)", () => {
+describe("voice providers", () => {
   it("names the connection in the webhook URL, `default` for the installation's", () => {
     expect(voiceWebhookUrl("https://r.example/", "vapi", "c1")).toBe(
       "https://r.example/api/voice-webhooks/vapi/c1",

@@ -13,7 +13,7 @@ import type {
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type VoiceConnectionRow = typeof voiceConnections.$inferSelect;
 
-/** Builds one platform's adapter for one account (issue 15). */
+/** Builds one platform's adapter for one account. */
 export type VoiceAdapterFactory = (
   options: VoiceAdapterOptions & { agents: VoiceAgentStore },
 ) => VoiceProvider;
@@ -117,7 +117,7 @@ const noAgents: VoiceAgentStore = {
 };
 
 /**
- * The one place that turns connections into adapters (issue 15): the organization's own account,
+ * The one place that turns connections into adapters: the organization's own account,
  * or the installation's default. Connections are never edited (a change saves a new one), so an
  * adapter is built once per connection and kept (a bounded cache).
  */

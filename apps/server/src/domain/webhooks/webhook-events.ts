@@ -19,7 +19,7 @@ import type { RecordingLinks } from "./recording-links.ts";
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
- * The events Ringback's own flow emits (issue 14 §2), built from what the flow just stored. Each
+ * The events Ringback's own flow emits, built from what the flow just stored. Each
  * emitter is one call inserted where the fact becomes true: submission.received after an ingest
  * stored a submission, call.started once the provider accepted a dial, call.completed or
  * call.failed when an attempt becomes final, contact.opted_out when a number is newly listed.

@@ -29,7 +29,7 @@ export async function compressText(
 }
 
 /**
- * Compresses JSON answers on the fly (issue 16 §2): Brotli or gzip by Accept-Encoding, when the
+ * Compresses JSON answers on the fly: Brotli or gzip by Accept-Encoding, when the
  * body is at least `threshold` bytes (below that the framing costs more than it saves), with
  * `Vary: Accept-Encoding` on every JSON answer. Only JSON is touched, so the live-updates stream
  * (text/event-stream), recordings (audio, byte ranges) and CSV downloads (streamed) pass through

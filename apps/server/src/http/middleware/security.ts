@@ -6,7 +6,7 @@ import { secureHeaders } from "hono/secure-headers";
 const scriptHash = (script: string) =>
   `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
 /**
- * The only inline scripts allowed, by their hashes: the web app's theme script (issue 16 §5) and
+ * The only inline scripts allowed, by their hashes: the web app's theme script and
  * the admin pages' first-view boot script (issue 16, ADR 0022).
  */
 const inlineScriptSources = [scriptHash(THEME_BOOT_SCRIPT), scriptHash(FIRST_VIEW_BOOT_SCRIPT)];
@@ -23,12 +23,12 @@ export function securityHeaders(options: { isProduction: boolean }) {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", ...inlineScriptSources],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      // Respondents' avatars come from Gravatar (issue 7); everything else is ours.
+      // Respondents' avatars come from Gravatar; everything else is ours.
       imgSrc: ["'self'", "data:", "blob:", "https://www.gravatar.com"],
       fontSrc: ["'self'", "data:"],
       mediaSrc: ["'self'", "blob:"],
       connectSrc: ["'self'"],
-      // The wizard's help video (SPEC.md §2), from YouTube's privacy-enhanced domain only.
+      // The wizard's help video, from YouTube's privacy-enhanced domain only.
       frameSrc: ["'self'", "https://www.youtube-nocookie.com"],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],

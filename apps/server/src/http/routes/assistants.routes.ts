@@ -45,7 +45,7 @@ const scope = (c: C) => ({
  */
 export function assistantsRoutes(deps: AssistantDeps) {
   const { db } = deps;
-  /** The scope of a change the audit trail records: by the signed-in member (issue 13 §9). */
+  /** The scope of a change the audit trail records: by the signed-in member. */
   const audited = async (c: C) => ({ ...scope(c), actor: await memberActor(db, c.get("userId")) });
   const found = createMiddleware<{ Variables: TenantVariables }>(async (c, next) => {
     const row = await findAssistantRow(
@@ -96,7 +96,7 @@ export function assistantsRoutes(deps: AssistantDeps) {
         const input = await parseJson(c, updateScriptSchema);
         return c.json(await updateScript(db, await audited(c), input));
       })
-      // PUT …/assistants/:assistantId/outcomes — step 3 'Outcomes' (issue 14 §1).
+      // PUT …/assistants/:assistantId/outcomes — step 3 'Outcomes'.
       .put("/:assistantId/outcomes", ...manage, async (c) => {
         const { questions } = await parseJson(c, updateOutcomesSchema);
         return c.json(await updateOutcomeQuestions(db, await audited(c), questions));

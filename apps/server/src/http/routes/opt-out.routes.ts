@@ -5,7 +5,7 @@ import { parseJson } from "../validate.ts";
 import { clientAddress } from "./auth.routes.ts";
 
 /**
- * The public opt-out page's API (issue 13 §4), under /api/opt-out, for anyone (no sign-in).
+ * The public opt-out page's API, under /api/opt-out, for anyone (no sign-in).
  * Neither answer says which organizations, or whether any, had the number.
  */
 export function optOutRoutes(deps: OptOutDeps & { trustProxy: boolean }) {

@@ -16,7 +16,7 @@ export const NO_VOICE_PROVIDER_MESSAGE =
 
 /**
  * /api/organizations/:organizationId/voice/voices — the organization's current voice provider
- * and its own list of voices (issue 15 §4), for the wizard's Advanced area: fetched through the
+ * and its own list of voices, for the wizard's Advanced area: fetched through the
  * provider's API each time (a provider's refusal is a 502 with its worded message), with what
  * the provider does with each voice option.
  */

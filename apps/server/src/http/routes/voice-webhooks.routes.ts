@@ -7,7 +7,7 @@ import { type CallOutcome, VoiceProviderError } from "../../providers/voice/voic
 const notFound = { error: { code: "not_found", message: "Unknown voice provider" } };
 
 /**
- * POST /api/voice-webhooks/:provider/:connection — a voice platform's call updates (issue 15).
+ * POST /api/voice-webhooks/:provider/:connection — a voice platform's call updates.
  * `:connection` is the organization's voice connection the call was placed with, or `default`
  * (also when left out: calls placed before issue 15) for the installation's default; its own
  * secret authenticates the request, as the platform documents, on the raw body. The update

@@ -13,7 +13,7 @@ import { byteRangeResponse } from "../byte-range-response.ts";
 import { recordingFileName } from "./call-records.routes.ts";
 
 /**
- * /api/recordings — the recording links that call.completed webhooks carry (issue 14 §2): no
+ * /api/recordings — the recording links that call.completed webhooks carry: no
  * session, the link's signature (bound to the call and its expiry) is the permission.
  */
 export function webhookRecordingRoutes(deps: {

@@ -12,7 +12,7 @@ export const POSTGRES_CHUNK_BYTES = 256 * 1024;
 const CHUNKS_PER_READ = 8;
 
 /**
- * Recordings in the database itself (issue 17 §1): the default whenever DATABASE_URL is set, so
+ * Recordings in the database itself: the default whenever DATABASE_URL is set, so
  * every web and worker process plays what any of them stored, with nothing more to run. An
  * object is a `recording_objects` row and its bytes in fixed-size `recording_chunks`; a put is
  * one transaction (a reader sees the whole object or none) under a lock on the key, and a read

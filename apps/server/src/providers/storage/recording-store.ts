@@ -26,7 +26,7 @@ export interface RecordingStore {
 }
 
 /**
- * The stores this process can reach, by name (issue 17 §1). Each call record names the store its
+ * The stores this process can reach, by name. Each call record names the store its
  * recording is in, so recordings stay playable while recordings:migrate moves them, and after the
  * installation changes RECORDING_STORE.
  */

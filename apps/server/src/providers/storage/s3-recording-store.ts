@@ -29,7 +29,7 @@ export interface S3StoreOptions {
 }
 
 /**
- * Recordings in an S3-compatible bucket (issue 17 §1), through the AWS SDK. A put is a multipart
+ * Recordings in an S3-compatible bucket, through the AWS SDK. A put is a multipart
  * upload that completes or is aborted, so the object appears whole or not at all; playback is
  * proxied through Ringback with byte ranges (GetObject with Range), so the browser's permission
  * check, the Content-Type and the same-origin audio element stay as they are.

@@ -10,7 +10,7 @@ import type {
 import type { OutboundClient } from "../../lib/outbound-http.ts";
 
 /**
- * A voice-AI vendor that places Ringback's calls: Bland, Vapi and Retell (issue 15), each with
+ * A voice-AI vendor that places Ringback's calls: Bland, Vapi and Retell, each with
  * an organization's own account or the installation's default, or played by the call
  * simulator. Vendors' wire formats stay inside their adapter: everything here is our own,
  * normalized shape (DESIGN.md "providers behind interfaces"). One instance serves one
@@ -37,11 +37,11 @@ export interface PlaceCallInput {
   context: CallContext;
   /** What the agent says first, or null to let it open on its own. */
   firstSentence: string | null;
-  /** Issue 14: what the call should find out; the provider answers them after the call. */
+  /** What the call should find out; the provider answers them after the call. */
   outcomeQuestions: readonly OutcomeQuestion[];
   maxDurationMinutes: number;
   voicemail: { action: "hang_up" | "leave_message"; message: string | null };
-  /** The assistant's voice options (issue 15 §4), each passed in the provider's own terms. */
+  /** The assistant's voice options, each passed in the provider's own terms. */
   voice: VoiceSettingsInput;
   /**
    * The assistant the call is for, and when its settings last changed: a provider that keeps an
@@ -56,7 +56,7 @@ export interface PlaceCallInput {
     attemptId: string;
     attempt: number;
     organizationId: string;
-    /** A "Call me now" test call (issue 15 §5). */
+    /** A "Call me now" test call. */
     test?: boolean;
   };
 }
@@ -71,7 +71,7 @@ export interface VoiceSettingsInput {
   transferNumber: string | null;
 }
 
-/** What the agent knows about the lead before it dials (issue 12 §3). */
+/** What the agent knows about the lead before it dials. */
 export interface CallContext {
   /** The respondent's name from the assistant's Name field, when known. */
   respondentName: string | null;
@@ -121,7 +121,7 @@ export interface CallOutcome {
   errorMessage: string | null;
   /**
    * The provider's own disposition says the person asked not to be called again (Bland's
-   * `disposition_tag` DO_NOT_CONTACT). The call engine also reads the transcript (issue 13 §3).
+   * `disposition_tag` DO_NOT_CONTACT). The call engine also reads the transcript.
    */
   askedNotToCall?: boolean;
   /**
@@ -221,7 +221,7 @@ export interface VoiceProvider {
 /** Far above any call Ringback places (10 minutes of WAV is about 10 MB); a guard for the disk. */
 export const MAX_RECORDING_BYTES = 200 * 1024 * 1024;
 
-/** What every adapter factory takes: one connection's account (issue 15). */
+/** What every adapter factory takes: one connection's account. */
 export interface VoiceAdapterOptions {
   apiKey: string;
   /** The vendor's API base (default: the real one), or the simulator's. */

@@ -299,7 +299,7 @@ export function answeredConversation(input: ConversationInput): Conversation {
 /**
  * A call whose person asks not to be called again (0006): the greeting, the request in the
  * person's own words, and the assistant's acknowledgement. The caller hears it in the transcript
- * (issue 13 §3) and lists the number.
+ * and lists the number.
  */
 export function optOutConversation(input: ConversationInput): Conversation {
   const { agent, company } = personaFromTask(input.task);

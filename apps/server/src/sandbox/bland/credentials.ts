@@ -13,7 +13,7 @@ const derive = (secretKey: string, purpose: string) =>
 const encodeAccount = (accountId: string) => Buffer.from(accountId, "utf8").toString("base64url");
 
 /**
- * A simulator account (issue 15 §3): like a vendor account, it has an API key and a webhook
+ * A simulator account: like a vendor account, it has an API key and a webhook
  * secret, and the simulator keeps its calls apart from other accounts'. Keys are
  * `sim_<dialect>_<account>.<mac>`, derived from SECRET_KEY, so the simulator checks them without
  * storing any, and each organization that picks a simulated platform gets its own (its account

@@ -237,7 +237,7 @@ const knownVoice = (id: string) => id === RETELL_DEFAULT_VOICE_ID || simulatorVo
 const newId = (prefix: string) => `${prefix}${randomBytes(16).toString("hex")}`;
 
 /**
- * The call simulator's Retell dialect (issue 15 §3), at /sandbox/retell, for Ringback's Retell
+ * The call simulator's Retell dialect, at /sandbox/retell, for Ringback's Retell
  * adapter (base URL simulatorApiUrl(publicUrl, "retell")). It serves what the adapter uses, in
  * Retell's shapes (retell-typescript-sdk src/resources/*), with the same conversations, magic
  * numbers (OUTCOME_TABLE) and recordings as the Bland dialect:

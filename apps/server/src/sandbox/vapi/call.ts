@@ -6,7 +6,7 @@ import { TRANSFER_ACTION_PREFIX } from "../bland/conversation.ts";
 import { endedOnInvalidNumber } from "../bland/outcomes.ts";
 
 /**
- * The call simulator's calls in Vapi's shapes (issue 15 §3): the Call object of GET /call/{id}
+ * The call simulator's calls in Vapi's shapes: the Call object of GET /call/{id}
  * and the server messages `status-update` and `end-of-call-report`, as Vapi's API reference
  * describes them (VapiAI/docs fern/apis/api/openapi.json: Call, Artifact, Analysis,
  * ServerMessageStatusUpdate, ServerMessageEndOfCallReport; docs.vapi.ai/server-url/events).

@@ -353,7 +353,7 @@ function transferNumberOf(tools: unknown[] | undefined): string | null {
 }
 
 /**
- * The call simulator's Vapi dialect (issue 15 §3), mounted at /sandbox/vapi where sandboxes may
+ * The call simulator's Vapi dialect, mounted at /sandbox/vapi where sandboxes may
  * run. It speaks Vapi's API to Ringback's unchanged Vapi adapter (base URL
  * simulatorApiUrl(publicUrl, "vapi")), with the same conversations, outcomes (the number's last
  * four digits: OUTCOME_TABLE) and recordings as the Bland dialect:

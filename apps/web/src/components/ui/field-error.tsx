@@ -1,5 +1,5 @@
 /**
- * Form errors under their fields (issue 12 §6): every field's error at once, tied to its input
+ * Form errors under their fields: every field's error at once, tied to its input
  * with aria-invalid and aria-describedby, not only in a toast.
  */
 export function fieldErrorId(fieldId: string): string {

@@ -2,7 +2,7 @@ import { HoverCard as HoverCardPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "@/lib/utils";
 
-/** SPEC.md §9: hover card open delay 700 ms, close delay 300 ms. */
+/** Hover card open delay 700 ms, close delay 300 ms. */
 export const HOVER_CARD_OPEN_DELAY_MS = 700;
 export const HOVER_CARD_CLOSE_DELAY_MS = 300;
 

@@ -4,7 +4,7 @@ import { cn } from "@/lib/utils";
 
 /**
  * A read that failed says so, with Retry — never an empty state standing in for "we don't know"
- * (issue 12 §6). `block` takes the place of content that never loaded; `inline` sits above
+ *. `block` takes the place of content that never loaded; `inline` sits above
  * content that is still shown but could not be refreshed ("These may be out of date.").
  */
 export function LoadError({

@@ -8,7 +8,7 @@ import { Button } from "./button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "./sheet";
 import { Tooltip, TooltipContent, TooltipTrigger } from "./tooltip";
 
-/** SPEC.md §9: widths 16rem (18rem on mobile, 3rem collapsed); state kept in a cookie for 7 days. */
+/** Widths 16rem (18rem on mobile, 3rem collapsed); state kept in a cookie for 7 days. */
 export const SIDEBAR_COOKIE_NAME = "sidebar_state";
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 export const SIDEBAR_WIDTH = "16rem";
@@ -58,7 +58,7 @@ export function SidebarProvider({
   );
   const setOpen = React.useCallback((value: boolean) => {
     setOpenState(value);
-    // biome-ignore lint/suspicious/noDocumentCookie: the sidebar state is remembered in a cookie (SPEC.md §9).
+    // biome-ignore lint/suspicious/noDocumentCookie: the sidebar state is remembered in a cookie.
     document.cookie = sidebarCookie(value);
   }, []);
   const toggleSidebar = React.useCallback(() => {

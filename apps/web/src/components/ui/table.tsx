@@ -27,7 +27,7 @@ function useScrollsSideways() {
 }
 
 /**
- * Issue 16 §4: a table that scrolls sideways shows it — a shadow on the side where more of it
+ * A table that scrolls sideways shows it — a shadow on the side where more of it
  * is (the classic "scroll shadows": covers that move with the content hide each shadow once
  * that edge is reached).
  */

@@ -2,7 +2,7 @@ import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "@/lib/utils";
 
-/** SPEC.md §9: tooltip delay 700 ms, skip delay 300 ms. */
+/** Tooltip delay 700 ms, skip delay 300 ms. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

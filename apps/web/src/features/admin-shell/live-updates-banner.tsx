@@ -6,7 +6,7 @@ import type { LiveStatus } from "@/lib/live-updates";
 const GRACE_MS = 1500;
 
 /**
- * Issue 12 §6: when the live-updates stream drops, a quiet line under the header says so until it
+ * When the live-updates stream drops, a quiet line under the header says so until it
  * is back (the page then refetches what it missed). Polite, not an alert: nothing is lost and
  * nothing needs doing.
  */

@@ -13,7 +13,7 @@ import {
 import { useCurrentOrganization } from "@/lib/organizations";
 
 /**
- * SPEC.md §2: with one organization or fewer only its name shows; otherwise a dropdown lists
+ * With one organization or fewer only its name shows; otherwise a dropdown lists
  * them with a 'Create Organization' entry that opens a dialog.
  */
 export function OrganizationSwitcher() {

@@ -22,7 +22,7 @@ const themeChoices: Record<ThemePreference, { label: string; icon: typeof Sun }>
   dark: { label: "Dark", icon: Moon },
 };
 
-/** SPEC.md §2: the full name falls back to the email (then the phone). */
+/** The full name falls back to the email (then the phone). */
 export function displayName(user: {
   email: string | null;
   phone: string | null;

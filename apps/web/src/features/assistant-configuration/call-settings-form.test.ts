@@ -157,7 +157,7 @@ describe("call settings form", () => {
   });
 });
 
-describe("the default country (issue 12)", () => {
+describe("the default country", () => {
   it("starts from the saved country, or US for a draft from before the setting", () => {
     expect(
       toCallSettingsForm({ ...defaultCallSettings, defaultCountry: "GB" }).defaultCountry,
@@ -192,7 +192,7 @@ describe("the default country (issue 12)", () => {
   });
 });
 
-describe("the voice options (issue 15 §4)", () => {
+describe("the voice options", () => {
   const voice = { provider: "bland", id: "maya", name: "Maya" } as const;
 
   it("start from the saved options, or the defaults: provider's voice and language, 10 minutes", () => {

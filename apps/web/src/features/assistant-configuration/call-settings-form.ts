@@ -376,7 +376,7 @@ export function providerLabel(provider: VoiceProviderChoice, simulated: boolean)
 }
 
 /**
- * The note under a voice option (issue 15 §4): one the provider cannot honour is said so (it is
+ * The note under a voice option: one the provider cannot honour is said so (it is
  * still saved, and used again on a provider that can); otherwise the provider's own remark, if
  * any.
  */

@@ -30,7 +30,7 @@ function groups(all: FormField[]): FormFieldsResponse["fields"] {
   };
 }
 
-describe("field pre-selection (SPEC.md §5)", () => {
+describe("field pre-selection", () => {
   const form = groups([phone1, phone2, yes, box, name, email, contact]);
 
   it("takes the first phone and checkbox field, and the name and email the form makes obvious", () => {

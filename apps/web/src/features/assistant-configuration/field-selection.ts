@@ -41,7 +41,7 @@ export function fieldOptions(groups: Groups) {
 }
 
 /**
- * What step 2 starts from, read from the form (SPEC.md §5, issue 12). A previous choice is kept
+ * What step 2 starts from, read from the form. A previous choice is kept
  * while the form still has that field. Otherwise: the first phone question (without one, a
  * hidden field named like a phone) and the first availability field; for the name, a contact block's first + last name, else a short text whose title or ref says
  * name in one of several languages (never a company's or product's name); for the email, the
@@ -103,7 +103,7 @@ export function savedSelection(assistant: {
   };
 }
 
-/** SPEC.md §5: submit stays disabled until both required fields are chosen. */
+/** Submit stays disabled until both required fields are chosen. */
 export function canAssignFields(selection: FieldSelection): boolean {
   return Boolean(selection.phoneFieldId && selection.checkboxFieldId);
 }

@@ -1,6 +1,6 @@
 import { youtubeVideoId } from "./wizard-rules";
 
-/** SPEC.md §5: the help video link must yield an 11-character video id; else no video. */
+/** The help video link must yield an 11-character video id; else no video. */
 export function helpVideo(url: string | null | undefined): {
   id: string;
   embedUrl: string;

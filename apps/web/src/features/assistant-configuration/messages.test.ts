@@ -3,7 +3,7 @@ import { ApiRequestError } from "@/lib/api-client";
 import { helpVideo } from "./help-content";
 import { activationErrorToast, isNotFound } from "./messages";
 
-describe("activation toasts (SPEC.md §8)", () => {
+describe("activation toasts", () => {
   it("names the webhook when the provider refused it", () => {
     expect(
       activationErrorToast(new ApiRequestError(502, "provider_error", "No webhook ID returned")),

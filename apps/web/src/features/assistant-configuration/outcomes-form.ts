@@ -7,7 +7,7 @@ import {
   outcomeTypeLabels,
 } from "@ringback/contracts";
 
-/** Issue 14 §1: one outcome question as the Customize step's inputs hold it. */
+/** One outcome question as the Customize step's inputs hold it. */
 export interface OutcomeQuestionForm {
   /** The row's own id (React keys, focus, errors): not sent. */
   id: string;

@@ -16,7 +16,7 @@ const empty = {
   is_active: false,
 };
 
-describe("wizard progress (SPEC.md §4)", () => {
+describe("wizard progress", () => {
   it("marks each step done by its own data", () => {
     expect(completedSteps(empty)).toEqual([false, false, false, false, false]);
     expect(
@@ -58,7 +58,7 @@ describe("wizard progress (SPEC.md §4)", () => {
   });
 });
 
-describe("step list clicks (SPEC.md §2)", () => {
+describe("step list clicks", () => {
   it("allows completed steps, step 0, and one beyond the highest completed", () => {
     const completed = [true, true, false, false, false];
     expect([0, 1, 2, 3, 4].map((i) => isStepClickable(i, completed))).toEqual([
@@ -94,7 +94,7 @@ describe("script preview (SPEC.md §9: 24 words)", () => {
   });
 });
 
-describe("help video id (SPEC.md §5)", () => {
+describe("help video id", () => {
   it("takes the 11-character id from the usual link shapes", () => {
     expect(youtubeVideoId("https://www.youtube.com/watch?v=dQw4w9WgXcQ")).toBe("dQw4w9WgXcQ");
     expect(youtubeVideoId("https://youtu.be/dQw4w9WgXcQ?t=10")).toBe("dQw4w9WgXcQ");

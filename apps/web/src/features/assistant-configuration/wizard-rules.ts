@@ -1,6 +1,6 @@
 import type { Assistant } from "@ringback/contracts";
 
-/** SPEC.md §2: the five steps, in order. */
+/** The five steps, in order. */
 export const WIZARD_STEPS = [
   "Assistant Details",
   "Select Form",
@@ -25,14 +25,14 @@ export function completedSteps(assistant: Progress): boolean[] {
   ];
 }
 
-/** SPEC.md §2: clickable if completed, step 0, or at most one beyond the highest completed. */
+/** Clickable if completed, step 0, or at most one beyond the highest completed. */
 export function isStepClickable(index: number, completed: readonly boolean[]): boolean {
   const highest = completed.lastIndexOf(true);
   return completed[index] === true || index === 0 || index <= highest + 1;
 }
 
 /**
- * SPEC.md §4: an existing assistant opens at the first not-completed step after the name
+ * An existing assistant opens at the first not-completed step after the name
  * (step 0 if unnamed); all done opens the last step.
  */
 export function initialStep(assistant: Progress): number {
@@ -42,7 +42,7 @@ export function initialStep(assistant: Progress): number {
   return next === -1 ? WIZARD_STEPS.length - 1 : next;
 }
 
-/** SPEC.md §9: the script preview is cut at about 24 words. */
+/** The script preview is cut at about 24 words. */
 export const SCRIPT_PREVIEW_WORDS = 24;
 
 export function scriptPreview(
@@ -54,7 +54,7 @@ export function scriptPreview(
   return { text: `${parts.slice(0, words).join(" ")}…`, truncated: true };
 }
 
-/** SPEC.md §5: the help video link must yield an 11-character video id. */
+/** The help video link must yield an 11-character video id. */
 export function youtubeVideoId(url: string): string | null {
   const match =
     /(?:youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/)|youtu\.be\/)([A-Za-z0-9_-]{11})(?![A-Za-z0-9_-])/.exec(

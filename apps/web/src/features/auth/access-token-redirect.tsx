@@ -6,7 +6,7 @@ import { signInWithAccessToken } from "@/lib/session";
 import { accessTokenFromHash } from "./access-token";
 
 /**
- * SPEC.md §2: an OAuth-style redirect with an access token in the URL hash sets the session,
+ * An OAuth-style redirect with an access token in the URL hash sets the session,
  * shows 'Authentication successful' and goes to /admin/dashboard. The token is removed from the
  * address bar first so it does not stay in history.
  */

@@ -15,7 +15,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/sonner";
 
-/** SPEC.md §9: the reset only simulates sending, after 1 second; no call is made. */
+/** The reset only simulates sending, after 1 second; no call is made. */
 export const SIMULATED_RESET_DELAY_MS = 1000;
 
 async function simulateResetEmail(_email: string): Promise<void> {

@@ -136,7 +136,7 @@ export function LoginPage() {
         </CardHeader>
         <CardContent>
           {step === "phone" ? (
-            // Sign-in has started: fetch the admin app meanwhile (issue 16 §1).
+            // Sign-in has started: fetch the admin app meanwhile.
             <form onSubmit={onSend} onFocus={prefetchAdmin} className="grid gap-4" noValidate>
               <CountrySelect value={country} onChange={setCountry} />
               <PhoneNumberField

@@ -1,7 +1,7 @@
 import type { CompleteSignup, Organization } from "@ringback/contracts";
 import { api } from "@/lib/api-client";
 
-/** SPEC.md §3: the pending signup data is kept locally until the code is verified. */
+/** The pending signup data is kept locally until the code is verified. */
 export const PENDING_SIGNUP_KEY = "pendingSignup";
 
 export function savePendingSignup(data: CompleteSignup): void {

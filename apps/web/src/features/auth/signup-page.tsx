@@ -74,7 +74,7 @@ function conflictField(error: unknown): SignupField | null {
 
 /**
  * SPEC.md §2 Signup ('Create your account'): details, then the 6-digit code. From an invitation
- * link (issue 12 §7) it says which organization the person is joining and as what, fills in the
+ * link it says which organization the person is joining and as what, fills in the
  * invited email, asks no company name, and joins that organization instead of creating one.
  */
 export function SignupPage() {
@@ -137,7 +137,7 @@ export function SignupPage() {
       );
       const to = await sendCode(phone);
       setSentTo(to);
-      // The code is on its way: fetch the admin app meanwhile (issue 16 §1).
+      // The code is on its way: fetch the admin app meanwhile.
       prefetchAdmin();
       savePendingSignup({
         fullName: values.fullName.trim(),

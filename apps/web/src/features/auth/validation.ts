@@ -15,7 +15,7 @@ const REQUIRED: Record<SignupField, string> = {
 
 /**
  * Every error of the sign-up details at once, by field. Joining through an invitation asks for
- * no company name (issue 12 §7). `missing` says whether any field is empty, for SPEC.md §5's
+ * no company name. `missing` says whether any field is empty, for SPEC.md §5's
  * 'All fields are required'.
  */
 export function validateSignup(

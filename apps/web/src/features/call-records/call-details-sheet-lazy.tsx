@@ -7,7 +7,7 @@ const Sheet = lazy(async () => ({
 
 /**
  * The Call Details sheet (recording, summary, conversation), loaded when a call is first opened
- * (issue 16 §1) and kept mounted from then on, so that it closes with its animation and puts
+ * and kept mounted from then on, so that it closes with its animation and puts
  * the focus back where it was.
  */
 export function CallDetailsSheet(props: ComponentProps<typeof EagerCallDetailsSheet>) {

@@ -81,7 +81,7 @@ export function CallDetailsSheet({
   };
   return (
     <Sheet open={callRecordId !== null} onOpenChange={(open) => (open ? null : onClose())}>
-      {/* Issue 16 §4: the whole width of a phone; the header (with Close) stays, the rest scrolls. */}
+      {/* The whole width of a phone; the header (with Close) stays, the rest scrolls. */}
       <SheetContent className="w-full gap-0 sm:max-w-lg" onCloseAutoFocus={restoreFocus}>
         <SheetHeader className="border-b pr-12">
           <SheetTitle className="text-lg">Call Details</SheetTitle>
@@ -142,7 +142,7 @@ export function CallDetailsSheet({
 }
 
 /**
- * What the person agreed to, as stored with their submission (issue 13 §1): the question as shown
+ * What the person agreed to, as stored with their submission: the question as shown
  * and their answer, the form and the response, the number as typed and as read. Said plainly when
  * the submission came before Ringback kept it.
  */

@@ -12,7 +12,7 @@ import { useRecordingPlayer } from "./recording-player";
 import { LeadOutcomeBadge, StatusBadge } from "./status-badge";
 
 /**
- * Issue 16 §4: Call Records below the md breakpoint — a card per submission instead of the
+ * Call Records below the md breakpoint — a card per submission instead of the
  * table, nothing to scroll sideways. A card shows who (the name, or the phone when there is no
  * name), their phone, the latest status (with why it ended), the lead's outcome, the duration,
  * the attempts when more than one, the outcome answers, and plays the latest recording with the

@@ -166,11 +166,11 @@ function CallRecords({ organizationId }: { organizationId: string }) {
   const groups = useCallGroups(organizationId, params);
   // A search's total comes on its own (a broad search's page has none): asked for at once.
   const counted = useCallGroupsCount(organizationId, params, params.search.trim() !== "");
-  // Issue 14: the questions whose answers can be columns and filters.
+  // The questions whose answers can be columns and filters.
   const outcomeQuestions = useOutcomeQuestions(organizationId);
   const questions = outcomeQuestions.data ?? NO_QUESTIONS;
   const columns = useMemo(() => outcomeColumns(params.cols, questions), [params.cols, questions]);
-  // Issue 16 §4: below the md breakpoint, a card per submission instead of the table.
+  // Below the md breakpoint, a card per submission instead of the table.
   const narrow = useIsMobile();
 
   // Typing searches after a pause, replacing the URL entry (one back step, not one per key).
@@ -722,7 +722,7 @@ const GroupRows = memo(function GroupRows({
 });
 
 /**
- * SPEC.md §9: previous/next and page numbers with ellipses. While a broad search is being
+ * Previous/next and page numbers with ellipses. While a broad search is being
  * counted (total and pages null), previous/next only: the next page exists if this one is full.
  */
 

@@ -15,7 +15,7 @@ function attempt(callAttempt: number, hasRecording: boolean): CallAttemptItem {
   };
 }
 
-describe("a call record card (issue 16 §4)", () => {
+describe("a call record card", () => {
   it("is headed by the name, else the phone as people read it, else Unknown respondent", () => {
     const phone = { phone: "+14155550177", phoneDisplay: "+1 415 555 0177" };
     expect(cardTitle({ name: " Sam Rivera ", email: null, ...phone })).toBe("Sam Rivera");

@@ -63,7 +63,7 @@ export function PlaybackControls({
 }
 
 /**
- * The rest of a real player for one recording (issue 12 §5): a progress bar that seeks (a
+ * The rest of a real player for one recording: a progress bar that seeks (a
  * native range input, so arrows, Page Up/Down, Home and End work and screen readers announce
  * "1 minute 5 seconds of 2 minutes"), elapsed and total time, the speed (1×, 1.5×, 2×) and a
  * download. Until this recording is the one playing, the bar rests at 0 and the total is the

@@ -55,7 +55,7 @@ export function useCallGroupsCount(
 }
 
 /**
- * The organization's outcome questions, once per key (issue 14): the columns and the Outcome
+ * The organization's outcome questions, once per key: the columns and the Outcome
  * filter the page offers. Outside "call-records": a live update of a call does not change them.
  */
 export function useOutcomeQuestions(organizationId: string) {

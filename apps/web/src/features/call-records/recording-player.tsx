@@ -13,7 +13,7 @@ import { recordingLink } from "./queries";
 
 type PlayerState = "loading" | "playing" | "paused";
 
-/** The playback speeds offered (issue 12 §5). */
+/** The playback speeds offered. */
 export const PLAYBACK_RATES = [1, 1.5, 2] as const;
 export type PlaybackRate = (typeof PLAYBACK_RATES)[number];
 
@@ -46,7 +46,7 @@ const ProgressContext = createContext<Progress>({ position: 0, duration: null })
 const STOPPED: Progress = { position: 0, duration: null };
 
 /**
- * One <audio> element for the whole page, so only one recording plays at a time (SPEC.md §2):
+ * One <audio> element for the whole page, so only one recording plays at a time:
  * playing another stops the first; the end of a recording resets it to stopped. Each play asks
  * for a fresh signed link (an <audio> element cannot send the bearer token). The chosen speed
  * stays for the next recording.

@@ -37,7 +37,7 @@ function RespondentAvatar({ name, email }: { name: string | null; email: string 
   );
 }
 
-/** SPEC.md §2: the respondent's name with a hover card (avatar, email, phone). */
+/** The respondent's name with a hover card (avatar, email, phone). */
 export function RespondentHoverCard({ respondent }: { respondent: CallGroup["respondent"] }) {
   const name = respondent.name?.trim() || "Unknown respondent";
   const hasContact = Boolean(respondent.email || respondent.phone);

@@ -248,7 +248,7 @@ describe("clearing filters", () => {
   });
 });
 
-describe("outcomes in the URL (issue 14)", () => {
+describe("outcomes in the URL", () => {
   const questions: OutcomeQuestion[] = [
     { key: "qualified", label: "Qualified?", type: "boolean" },
     { key: "budget", label: "Budget", type: "number" },

@@ -57,7 +57,7 @@ export interface CallRecordsParams {
   from: string | null;
   to: string | null;
   /**
-   * An outcome's answer (issue 14): `key:yes` / `key:no` for a yes/no question, `key:Option`
+   * An outcome's answer: `key:yes` / `key:no` for a yes/no question, `key:Option`
    * for one of a list; or null for any.
    */
   outcome: string | null;
@@ -85,7 +85,7 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
  * A calendar day typed as yyyy-MM-dd (local midnight), or null when it is not one: 2026-02-30
- * is not. By hand: date-fns's parse brings every format's parser to the page (issue 16).
+ * is not. By hand: date-fns's parse brings every format's parser to the page.
  */
 export function parseDay(value: string | null | undefined): Date | null {
   const match = value ? DAY.exec(value) : null;

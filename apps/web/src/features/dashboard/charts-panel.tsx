@@ -33,7 +33,7 @@ import {
 import type { DashboardRange } from "./range";
 
 /**
- * Issue 14 §3: the dashboard's charts (calls per day as an SVG stacked bar chart, the rest as
+ * The dashboard's charts (calls per day as an SVG stacked bar chart, the rest as
  * HTML). This module is imported lazily by charts-section.tsx: only the dashboard loads it.
  */
 const statusColors: Record<ChartStatus, string> = {

@@ -41,7 +41,7 @@ function charts(perDay: DashboardCharts["perDay"]): DashboardCharts {
   };
 }
 
-describe("the dashboard charts' shaping (issue 14 §3)", () => {
+describe("the dashboard charts' shaping", () => {
   it("labels a calendar date as itself, whatever the browser's zone", () => {
     expect(formatDay("2026-11-03")).toBe("Nov 3");
     expect(formatDay("2026-12-31")).toBe("Dec 31");

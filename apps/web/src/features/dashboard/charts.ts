@@ -9,7 +9,7 @@ import { monthDay } from "@/lib/english-format";
 import { customRangeWords, type DashboardRange, localToday } from "./range";
 
 /**
- * Issue 14 §3: how the dashboard's charts read the server's figures (pure; unit-tested). The
+ * How the dashboard's charts read the server's figures (pure; unit-tested). The
  * charts module itself (charts-panel.tsx) is loaded only on the dashboard.
  */
 

@@ -33,7 +33,7 @@ export const providers = [
 ] as const;
 
 /**
- * SPEC.md §2: three provider cards, one working and two coming soon. Connect creates a new
+ * Three provider cards, one working and two coming soon. Connect creates a new
  * assistant and goes to the provider's consent page ('Connecting...' meanwhile); it needs a
  * selected organization, and the right to connect (owners and admins).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatAverageAttempts } from "./stats";
 
-describe("average attempts per form (SPEC.md §2)", () => {
+describe("average attempts per form", () => {
   it("shows one decimal when attempts exceed unique forms", () => {
     expect(formatAverageAttempts(3, 2)).toBe("1.5");
     expect(formatAverageAttempts(7, 3)).toBe("2.3");

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §2: average attempts per form, shown with one decimal when attempts exceed unique
+ * Average attempts per form, shown with one decimal when attempts exceed unique
  * forms (every form called once reads "1").
  */
 export function formatAverageAttempts(totalAttempts: number, uniqueFormsCalled: number): string {

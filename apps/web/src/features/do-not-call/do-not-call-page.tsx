@@ -43,7 +43,7 @@ function Heading() {
   );
 }
 
-/** Issue 13 §2: Settings → Do Not Call. */
+/** Settings → Do Not Call. */
 export function DoNotCallPage() {
   const { current, role, isLoading, error, refetch, isFetching } = useCurrentOrganization();
   if (isLoading) {
@@ -229,7 +229,7 @@ function DoNotCallList({
             <TableHeader>
               <TableRow>
                 <TableHead>Number</TableHead>
-                {/* Issue 16 §4: on a phone, the reason and who added it go under the number. */}
+                {/* On a phone, the reason and who added it go under the number. */}
                 <TableHead className="hidden sm:table-cell">Reason</TableHead>
                 <TableHead className="hidden sm:table-cell">Added by</TableHead>
                 <TableHead className="hidden md:table-cell">Added</TableHead>

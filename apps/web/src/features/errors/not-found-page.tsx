@@ -4,7 +4,7 @@ import { RobotsMeta } from "@/components/robots-meta";
 import { Button } from "@/components/ui/button";
 
 /**
- * SPEC.md §2: any other path. Under /admin it sits in the admin layout's <main>, so it is not a
+ * Any other path. Under /admin it sits in the admin layout's <main>, so it is not a
  * second one.
  */
 export function NotFoundPage({ inAdminLayout = false }: { inAdminLayout?: boolean }) {

@@ -4,7 +4,7 @@ import { connectionReturnMessage } from "./connection-messages";
 
 const fallback = connectionReturnMessage(null);
 
-describe("provider connection return reasons (SPEC.md §8)", () => {
+describe("provider connection return reasons", () => {
   // The reasons the server sends back (the contracts' list); access_denied is the person's own
   // choice at the provider, which gets the general message.
   const specific = connectionErrorReasons.filter((reason) => reason !== "access_denied");

@@ -197,7 +197,7 @@ function PendingCard({ token, invitation }: { token: string; invitation: Invitat
               </Button>
             </div>
           ) : (
-            // Someone without an account: creating one is the way in (issue 12 §7).
+            // Someone without an account: creating one is the way in.
             <div className="grid gap-2">
               <p className="text-sm text-muted-foreground">
                 New to Ringback? Create your account to join {invitation.organization_name}.

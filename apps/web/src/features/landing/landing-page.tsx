@@ -170,7 +170,7 @@ export function LandingPage({ signedIn = false }: { signedIn?: boolean }) {
             team.
           </p>
           <nav aria-label="Footer">
-            {/* Issue 13 §4: anyone called through Ringback can stop the calls here. */}
+            {/* Anyone called through Ringback can stop the calls here. */}
             <Link
               to="/opt-out"
               className="inline-flex min-h-6 items-center font-medium text-foreground underline underline-offset-4 hover:text-primary"

@@ -39,7 +39,7 @@ function phoneProblemOf(input: string): string | null {
 }
 
 /**
- * Issue 13 §4: the public opt-out page. A person enters their number, confirms it with the code
+ * The public opt-out page. A person enters their number, confirms it with the code
  * we text them, and is then not called again by any business through Ringback. What it says at
  * the end is the same whether or not any business ever called the number.
  */

@@ -24,9 +24,9 @@ import {
 import type { TestCallSession } from "./test-call-session";
 
 /**
- * The "Call me now" dialog's body (issue 15 §5): placing, refused, live, the result. Loaded when
+ * The "Call me now" dialog's body: placing, refused, live, the result. Loaded when
  * the dialog is first wanted (call-me-now.tsx), so the dashboard's cards do not carry it, nor the
- * phone formatting it uses (issue 16 §1).
+ * phone formatting it uses.
  */
 export default function TestCallBody({
   organizationId,

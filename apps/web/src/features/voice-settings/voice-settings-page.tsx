@@ -82,7 +82,7 @@ function Heading() {
   );
 }
 
-/** Issue 15 §1: Settings → Voice, for owners and admins (the router sends others away). */
+/** Settings → Voice, for owners and admins (the router sends others away). */
 export function VoiceSettingsPage() {
   const { current, isLoading, error, refetch, isFetching } = useCurrentOrganization();
   const frame = (content: ReactNode) => (

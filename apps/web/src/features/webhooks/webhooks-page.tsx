@@ -33,7 +33,7 @@ function Heading() {
   );
 }
 
-/** Issue 14 §2: Settings → Webhooks, for owners and admins. */
+/** Settings → Webhooks, for owners and admins. */
 export function WebhooksPage() {
   const { current, role, isLoading, error, refetch, isFetching } = useCurrentOrganization();
   const frame = (content: ReactNode) => (

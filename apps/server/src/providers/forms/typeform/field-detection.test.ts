@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { groupTypeformFields, type TypeformFormDefinition } from "./typeform-fields.ts";
 
 /**
- * Issue 12: the wizard reads the form for you. Each row is a form definition as Typeform's
+ * The wizard reads the form for you. Each row is a form definition as Typeform's
  * GET /forms/{id} returns it (generated refs, contact_info parts marked by subfield_key,
  * groups, hidden fields, several languages) and what the wizard should pre-select from the
  * response groups built from it.
@@ -206,7 +206,7 @@ const ROWS: Row[] = [
   },
 ];
 
-describe("what the wizard reads from real Typeform definitions (issue 12)", () => {
+describe("what the wizard reads from real Typeform definitions", () => {
   it.each(ROWS)("$name", ({ form, expected }) => {
     const groups = groupTypeformFields(form, { editUrl: null });
     // What the wizard offers: the questions, then the hidden fields.

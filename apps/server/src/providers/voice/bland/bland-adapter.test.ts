@@ -284,7 +284,7 @@ describe("placeCall", () => {
   });
 });
 
-describe("voice options (issue 15 §4)", () => {
+describe("voice options", () => {
   it("sends the caller number, voice, language, transfer number and test flag in Bland's terms", async () => {
     routes["POST /v1/calls"] = { status: 200, body: { status: "success", call_id: "call_11" } };
     await provider({ callerNumber: "+18005551234" }).placeCall({

@@ -39,7 +39,7 @@ const blandCallSchema = z
     transferred_to: lenient(z.string()),
     /** The call's disposition (Bland's post-call classification), e.g. "DO_NOT_CONTACT". */
     disposition_tag: lenient(z.string()),
-    /** The answers to the call's `analysis_schema`, by key (issue 14). */
+    /** The answers to the call's `analysis_schema`, by key. */
     analysis: lenient(z.record(z.string(), z.unknown())),
     concatenated_transcript: lenient(z.string()),
     transcripts: lenient(z.array(z.unknown())),

@@ -18,7 +18,7 @@ import { parseRetellWebhook, toCallOutcome } from "./retell-call.ts";
 import { RETELL_SIGNATURE_HEADER, verifyRetellSignature } from "./retell-signature.ts";
 
 /**
- * The Retell AI adapter (issue 15 §2). Facts from the SDK (github.com/RetellAI/retell-typescript-
+ * The Retell AI adapter. Facts from the SDK (github.com/RetellAI/retell-typescript-
  * sdk, src/resources/{llm,agent,call,phone-number,voice}.ts and src/lib/webhook_auth.ts) and
  * docs.retellai.com:
  * - auth: `Authorization: Bearer <API key>`; base https://api.retellai.com.

@@ -16,7 +16,7 @@ import {
 import { parseVapiServerMessage, toVapiOutcome } from "./vapi-call.ts";
 
 /**
- * The Vapi adapter (issue 15 §2), after Vapi's API reference (docs.vapi.ai/api-reference, the
+ * The Vapi adapter, after Vapi's API reference (docs.vapi.ai/api-reference, the
  * OpenAPI document in VapiAI/docs fern/apis/api/openapi.json, and VapiAI/server-sdk-typescript):
  *
  * - `POST /call` with `customer.number`, `phoneNumberId` and an inline (transient) `assistant`

@@ -125,7 +125,7 @@ export const assistantApi = {
       method: "PUT",
       json: settings,
     }),
-  /** Step 3 'Outcomes' (issue 14 §1): the questions each call should answer (all of them). */
+  /** Step 3 'Outcomes': the questions each call should answer (all of them). */
   saveOutcomes: (organizationId: string, assistantId: string, questions: OutcomeQuestion[]) =>
     apiRequest<Assistant>(`${assistantPath(organizationId, assistantId)}/outcomes`, {
       method: "PUT",

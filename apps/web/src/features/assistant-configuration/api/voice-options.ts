@@ -7,7 +7,7 @@ export const voiceOptionsQueryKey = (organizationId: string | undefined) =>
   ["organization", organizationId, "voice", "voices"] as const;
 
 /**
- * GET …/voice/voices (issue 15 §4): the organization's current voice provider, its own list of
+ * GET …/voice/voices: the organization's current voice provider, its own list of
  * voices and what it does with each voice option. Read when the Advanced area opens.
  */
 export function useVoiceOptions(organizationId: string | undefined, enabled: boolean) {

@@ -15,7 +15,7 @@ import { assistantApi, assistantsQueryKey, statsQueryKey } from "../api/assistan
 import { errorMessage } from "../messages";
 
 /**
- * Back from an assistant that was never given a name or a form (issue 12 §8): discard it, or keep
+ * Back from an assistant that was never given a name or a form: discard it, or keep
  * it as a draft on the dashboard. Closing the dialog stays on the page, and focus goes back to
  * the Back link that opened it.
  */

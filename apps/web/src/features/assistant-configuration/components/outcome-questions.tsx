@@ -41,7 +41,7 @@ export const outcomeFieldId = (rowId: string, field: keyof OutcomeQuestionErrors
   `outcome-${rowId}-${field}`;
 
 /**
- * Step 3 'Outcomes' (issue 14 §1): up to ten questions each call should answer — a label, a
+ * Step 3 'Outcomes': up to ten questions each call should answer — a label, a
  * key (following the label until typed), a type, the options of "One of a list" and what the
  * AI should listen for. Empty, it offers examples to add with one click. Saved with the step.
  */

@@ -39,7 +39,7 @@ export function ScriptVariables({
   warningId,
   onInsert,
 }: {
-  /** Spoken before the script (issue 13 §7); it takes the same variables. */
+  /** Spoken before the script; it takes the same variables. */
   firstSentence?: string;
   script: string;
   organizationId: string;
@@ -199,7 +199,7 @@ function VariableButton({
     >
       {disabled ? null : <span className="sr-only">Insert </span>}
       <code className="shrink-0 font-mono font-medium">{braces(variable.name)}</code>
-      {/* Issue 16 §4: a long question wraps rather than being cut off (no hover on a phone). */}
+      {/* A long question wraps rather than being cut off (no hover on a phone). */}
       <span className="min-w-0 break-words text-muted-foreground">{variable.label}</span>
     </button>
   );

@@ -74,7 +74,7 @@ export function FinalizeStep({
   });
 
   const onActivate = () => {
-    // SPEC.md §4: a duplicate click while activation is in progress is ignored.
+    // A duplicate click while activation is in progress is ignored.
     if (activating.current) return;
     activating.current = true;
     activate.mutate();
@@ -88,7 +88,7 @@ export function FinalizeStep({
   const none = <span className="text-muted-foreground">None</span>;
   const notSet = <span className="text-muted-foreground">Not set</span>;
   const firstSentence = assistant.first_sentence?.trim() ?? "";
-  // The server's own rule (issue 13 §7), said before anyone clicks Activate.
+  // The server's own rule, said before anyone clicks Activate.
   const disclosure =
     organization && !assistant.is_active
       ? disclosureProblem(firstSentence, organization.name)

@@ -116,7 +116,7 @@ export function ScriptStep({ assistant, organizationId, canManage, store, goTo }
   );
   const [outcomeErrors, setOutcomeErrors] = useState<OutcomeErrors>(NO_OUTCOME_ERRORS);
   const [advancedOpen, setAdvancedOpen] = useState(false);
-  // The organization's voice provider and its voices (issue 15 §4), once Advanced is open.
+  // The organization's voice provider and its voices, once Advanced is open.
   const voiceOptions = useVoiceOptions(organizationId, advancedOpen && canManage);
   const scriptId = useId();
   const scriptHintId = useId();
@@ -463,7 +463,7 @@ function CallSettingsFields({
   disabled: boolean;
   savedTimeZone: string | undefined;
   savedCountry: string | undefined;
-  /** Issue 15 §4: the voice, language, call length and transfer fields. */
+  /** The voice, language, call length and transfer fields. */
   voiceOptions: ReactNode;
   /** What the provider does with a voicemail message. */
   voicemailNote: ReactNode;

@@ -1,4 +1,4 @@
-// The preview is read by sign-up too (issue 12 §7), so it lives in lib/.
+// The preview is read by sign-up too, so it lives in lib/.
 export {
   invitationPreviewQueryKey,
   invitationPreviewQueryOptions,
