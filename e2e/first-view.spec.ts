@@ -3,7 +3,7 @@ import { newPerson, signUp } from "./auth-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
 /**
- * Issue 16, ADR 0022: Call Records' and the dashboard's HTML carry the admin frame and the
+ * ADR 0022: Call Records' and the dashboard's HTML carry the admin frame and the
  * page's heading (its first view; the dashboard's names the organization, written by the server),
  * painted before any script is fetched. Checked at a phone's and a desktop's width,
  * and with the sidebar collapsed: with every script blocked the heading is there; with scripts,

@@ -3,7 +3,7 @@ import { newPerson, signUp, uniquePhone } from "./auth-helpers.ts";
 import { allowConsoleErrors, expect, test } from "./fixtures.ts";
 
 /**
- * Issue 15 §5, "Call me now": on the wizard's Finalize step and on each assistant card, a test
+ * "Call me now": on the wizard's Finalize step and on each assistant card, a test
  * call to the signed-in user's own phone, shown live in a dialog until its transcript; marked in
  * Call Records and left out of the dashboard's stats. In sandbox mode the simulator plays it:
  * the user's own number ends in 4321, which the simulator answers (sandbox/bland/outcomes.ts).

@@ -18,7 +18,7 @@ const compressible = /\.(html|js|mjs|css|svg|json|txt)$/;
 const firstPaintFont = /^inter-latin-wght-normal-[\w-]+\.woff2$/;
 
 /**
- * Issue 16 §2, serving like a CDN would: after the build writes apps/web/dist, each text file
+ * Serving like a CDN would: after the build writes apps/web/dist, each text file
  * gets a Brotli (quality 11) and a gzip (level 9) copy beside it, `name.br` and `name.gz`, kept
  * only when smaller than the file. The server picks one by the request's Accept-Encoding, so
  * nothing is compressed per request.

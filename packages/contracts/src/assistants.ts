@@ -225,7 +225,7 @@ export const callSettingsSchema = z
     skipSundays: z.boolean().optional(),
     skipHolidays: z.boolean().optional(),
     /**
-     * Issue 15 §4, the voice options (each left out: the saved one stays, so older clients keep
+     * The voice options (each left out: the saved one stays, so older clients keep
      * working). Null voice or language: the provider's default.
      */
     voice: assistantVoiceSchema.nullable().optional(),

@@ -150,7 +150,7 @@ export const callLivePhases = ["queued", "ringing", "in-progress"] as const;
 export type CallLivePhase = (typeof callLivePhases)[number];
 
 /**
- * Issue 15 §5, "Call me now": at most this many test calls per person in TEST_CALLS_WINDOW_MINUTES,
+ * "Call me now": at most this many test calls per person in TEST_CALLS_WINDOW_MINUTES,
  * and TEST_CALLS_PER_DAY in a day (each call is real and costs the organization money).
  */
 export const TEST_CALLS_PER_WINDOW = 3;

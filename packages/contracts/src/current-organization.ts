@@ -1,6 +1,6 @@
 /**
  * The current organization: the last one the user picked if it is still theirs,
- * else their first. The browser remembers the pick (localStorage, SPEC.md §3) and mirrors it in
+ * else their first. The browser remembers the pick (localStorage) and mirrors it in
  * a cookie, so the server can write the current organization's name into the dashboard's first
  * view (ADR 0022) by the same rule.
  */

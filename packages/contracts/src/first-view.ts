@@ -13,7 +13,7 @@ export const FIRST_VIEW_BOOT_DATA_ID = "first-view-boot";
 
 /**
  * Puts the sidebar placeholder at the width the remembered sidebar state gives (the cookie the
- * sidebar writes, SPEC.md §9) before the first paint, so nothing moves when the real one comes;
+ * sidebar writes) before the first paint, so nothing moves when the real one comes;
  * then, once the first contentful paint has happened (or after 500 ms at the latest, or at once
  * where paint timing is not supported), adds the page's module preloads and its entry script.
  */

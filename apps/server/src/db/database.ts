@@ -110,7 +110,7 @@ const dialect = new PgDialect();
 
 /**
  * A statement on the hot path as a named prepared statement: each connection parses and plans it
- * once, then only binds and executes (bench:ingest, issue 17 §6). The text must not vary between
+ * once, then only binds and executes (bench:ingest). The text must not vary between
  * calls of one name: values go in as parameters, as drizzle's `sql` puts them.
  */
 export async function executePrepared<Row extends Record<string, unknown>>(

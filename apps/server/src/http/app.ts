@@ -180,7 +180,7 @@ export function createApp(deps: AppDeps) {
     .route("/account", accountRoutes({ db }))
     .route("/organizations", organizationsRoutes(organizationDeps))
     .route("/organizations/:organizationId", organizationRoutes(organizationDeps))
-    // Issue 15 §5, "Call me now": a test call to the signed-in user's own phone.
+    // "Call me now": a test call to the signed-in user's own phone.
     .route(
       "/organizations/:organizationId/assistants/:assistantId/test-calls",
       testCallsRoutes({ db, calls, limits: createTestCallLimits(deps.pool) }),

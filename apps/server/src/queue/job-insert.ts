@@ -7,7 +7,7 @@ import { QUEUE_SCHEMA, type Queue } from "./queue.ts";
 const JOBS_PARAMETER = "$1::text::json";
 
 /**
- * A queue's job insert as SQL to embed in another statement (issue 17 §6, ADR 0021): a job that
+ * A queue's job insert as SQL to embed in another statement (ADR 0021): a job that
  * must exist exactly when some row does is written by the statement that writes the row —
  * committed with it or not at all, with no second round trip.
  */

@@ -1,5 +1,5 @@
 /**
- * An admin page's first view (issue 16, ADR 0022): the admin frame and the page's heading, as
+ * An admin page's first view (ADR 0022): the admin frame and the page's heading, as
  * HTML in the page's index.html (build/route-pages.ts), painted from the first bytes. The page's
  * scripts are fetched once it has painted (FIRST_VIEW_BOOT_SCRIPT, @ringback/contracts/
  * first-view), and React keeps showing it until the page has rendered in its place

@@ -120,7 +120,7 @@ export function useCurrentOrganization() {
   return {
     organizations,
     current,
-    /** The user's role in the current organization (read from membership, SPEC.md §6). */
+    /** The user's role in the current organization (read from membership). */
     role: current?.role ?? null,
     isLoading: query.isLoading,
     // A getter: TanStack Query re-renders a component for the fields it reads, so only the pages

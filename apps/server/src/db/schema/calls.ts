@@ -151,7 +151,7 @@ export const callRecords = pgTable(
       .on(t.finalAt)
       .where(sql`${t.recordingUrl} is not null and ${t.recordingKey} is null`),
     // Stored recordings by key (the deletion job's "still named?" check, recordings:migrate) and
-    // by age per organization (retention, issue 17 §2).
+    // by age per organization (retention).
     index("call_records_recording_key_idx")
       .on(t.recordingKey)
       .where(sql`${t.recordingKey} is not null`),
@@ -240,7 +240,7 @@ export const callGroups = pgTable(
       t.latestCallAt,
       t.id,
     ),
-    // The same four orders within one assistant (the assistant filter, issue 12).
+    // The same four orders within one assistant (the assistant filter).
     index("call_groups_org_assistant_latest_idx").on(
       t.organizationId,
       t.assistantId,

@@ -94,7 +94,7 @@ export const formAssistants = pgTable(
       .default(defaultCallSettings.voicemailAction),
     voicemailMessage: text("voicemail_message"),
     /**
-     * Issue 15 §4, the Advanced voice options. The voice is the platform's own id, kept with the
+     * The Advanced voice options. The voice is the platform's own id, kept with the
      * platform it was chosen from (another platform's calls use their default voice); null
      * language: the platform's default (English).
      */

@@ -21,7 +21,7 @@ export const FETCH_RECORDING_JOB = "recordings.copy";
 
 export interface RecordingDeps {
   db: Database;
-  /** The attempt's own voice connection fetches it (its credentials; issue 15). */
+  /** The attempt's own voice connection fetches it (its credentials). */
   voices: VoiceProviders;
   /** New recordings go to `stores.current`; each row names the store that holds its copy. */
   stores: RecordingStores;

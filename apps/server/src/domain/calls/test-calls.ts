@@ -22,7 +22,7 @@ import { isOnDoNotCallList } from "../compliance/do-not-call.ts";
 import { type CallEngineDeps, NO_VOICE_PROVIDER, scheduleAttempt } from "./call-engine.ts";
 
 /**
- * Issue 15 §5, "Call me now": a team member hears an assistant by having it call their own
+ * "Call me now": a team member hears an assistant by having it call their own
  * phone. The call is real (it costs the organization money and rings a phone), so:
  * - it goes only to the signed-in user's own verified number (never a number from the request);
  * - it is limited per person (TEST_CALLS_PER_WINDOW per TEST_CALLS_WINDOW_MINUTES and

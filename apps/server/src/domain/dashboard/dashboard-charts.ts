@@ -37,7 +37,7 @@ import { NO_ASSISTANT_KEY } from "../../db/schema/index.ts";
  *     by the bin of its latest call; kept by a trigger on call_groups), plus the partial bins'
  *     groups read from call_groups.
  *  4. the organization's assistants with their questions.
- * Test calls ("Call me now", issue 15 §5) are not leads: the counters never count them
+ * Test calls ("Call me now") are not leads: the counters never count them
  * (migration 0024) and the reads of the rows skip them.
  */
 export async function dashboardCharts(

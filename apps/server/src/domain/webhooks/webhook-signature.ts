@@ -14,7 +14,7 @@ export function newMessageId(): string {
 }
 
 // Every ingest makes a message id: random bytes drawn from a pool refilled 8 KiB at a time, not
-// one getrandom call each (as crypto.randomUUID does; bench:ingest, issue 17 §6).
+// one getrandom call each (as crypto.randomUUID does; bench:ingest).
 let entropy = Buffer.alloc(0);
 let used = 0;
 function pooledRandomBytes(size: number): Buffer {

@@ -18,7 +18,7 @@ function refuse(c: Context, message: string) {
 }
 
 /**
- * The public read API's one way in (/api/v1, issue 14 §4): `Authorization: Bearer rb_live_…`, an
+ * The public read API's one way in (/api/v1): `Authorization: Bearer rb_live_…`, an
  * organization API key that is known and not revoked, and nothing else — no session cookie, no
  * app access token. It sets the key's organization, which every handler behind it reads; there
  * is no organization in the path to get wrong. Requests are counted per key.

@@ -10,7 +10,7 @@ const DRAIN_MAX_MS = 10_000;
  * and discarded first (up to 16 MiB or 10 s), so the client reads the 413 and its keep-alive
  * connection is ready for the next request; a body larger still gets 413 with
  * `Connection: close`. (Answering while the body is still arriving and then dropping the socket
- * resets the connection: the client loses the answer and its next request on it, issue 11 §4.)
+ * resets the connection: the client loses the answer and its next request on it.)
  * The body is buffered, which is fine at API sizes.
  */
 export function bodyLimit(options: { maxBytes: number; onTooLarge: (c: Context) => Response }) {

@@ -7,7 +7,7 @@ const scriptHash = (script: string) =>
   `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
 /**
  * The only inline scripts allowed, by their hashes: the web app's theme script and
- * the admin pages' first-view boot script (issue 16, ADR 0022).
+ * the admin pages' first-view boot script (ADR 0022).
  */
 const inlineScriptSources = [scriptHash(THEME_BOOT_SCRIPT), scriptHash(FIRST_VIEW_BOOT_SCRIPT)];
 

@@ -7,7 +7,7 @@ import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts
 import { parseJson } from "../validate.ts";
 
 /**
- * Issue 14 §4, /api/organizations/:organizationId/api-keys: the organization's keys for the
+ * /api/organizations/:organizationId/api-keys: the organization's keys for the
  * public read API. Owners and admins only: a key reads the organization's calls from outside.
  */
 export function apiKeysRoutes(deps: { db: Database }) {

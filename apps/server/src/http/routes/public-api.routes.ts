@@ -10,7 +10,7 @@ import { type ApiKeyVariables, withApiKey } from "../middleware/api-key.ts";
 import { parseQuery } from "../validate.ts";
 
 /**
- * Issue 14 §4, /api/v1: the public read API for businesses that pull call records instead of
+ * /api/v1: the public read API for businesses that pull call records instead of
  * receiving webhooks. Behind an organization API key (withApiKey), never a session; the key's
  * organization is the only one it reads. Replies follow contracts/public-api.ts, and the
  * OpenAPI document is generated from the same schemas.

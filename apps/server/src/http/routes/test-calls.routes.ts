@@ -3,7 +3,7 @@ import { getTestCall, placeTestCall, type TestCallDeps } from "../../domain/call
 import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts";
 
 /**
- * Issue 15 §5, /api/organizations/:organizationId/assistants/:assistantId/test-calls: "Call me
+ * /api/organizations/:organizationId/assistants/:assistantId/test-calls: "Call me
  * now". Owners and admins (calls:test): a test call is real and costs the organization money.
  */
 export function testCallsRoutes(deps: TestCallDeps) {

@@ -38,7 +38,7 @@ async function verifyBody(c: Context) {
 }
 
 /**
- * Issue 15 §1, mounted at /api/organizations/:organizationId/voice: the organization's voice
+ * Mounted at /api/organizations/:organizationId/voice: the organization's voice
  * platform (Settings → Voice). Owners and admins only (voice:manage): the keys spend the
  * organization's money. Keys are write-only: no answer ever carries one.
  */

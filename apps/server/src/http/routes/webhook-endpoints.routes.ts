@@ -22,7 +22,7 @@ import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts
 import { parseJson, parseQuery } from "../validate.ts";
 
 /**
- * Issue 14 §2, mounted at /api/organizations/:organizationId/webhook-endpoints: the
+ * Mounted at /api/organizations/:organizationId/webhook-endpoints: the
  * organization's outgoing webhook endpoints and their delivery logs. Owners and admins only
  * (webhooks:manage), for reading too: the log holds what was sent out.
  */

@@ -41,7 +41,7 @@ export interface FormField {
   defaultCountry?: string | null;
   /** A choice question's option labels, in form order (the script preview answers with them). */
   choices?: string[];
-  /** The text shown under the question, if any (kept with consent, issue 13 §1). */
+  /** The text shown under the question, if any (kept with consent). */
   description?: string;
 }
 

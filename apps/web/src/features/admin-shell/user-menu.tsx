@@ -33,7 +33,7 @@ export function displayName(user: {
 
 /**
  * The avatar menu: name and initial, Profile, Organization Settings, the theme (System, Light,
- * Dark; issue 16 §5), Log out → /login.
+ * Dark), Log out → /login.
  */
 export function UserMenu() {
   const user = useUser();

@@ -38,7 +38,7 @@ export interface CallSettingsForm {
   skipSundays: boolean;
   skipHolidays: boolean;
   /**
-   * Issue 15 §4, the voice options (a draft from before they existed lacks them: left out, the
+   * The voice options (a draft from before they existed lacks them: left out, the
    * saved ones stay). The voice with the platform whose list it came from; null: the default.
    */
   voice?: AssistantVoice | null;

@@ -13,7 +13,7 @@ import { CallMeNowButton } from "../test-calls/call-me-now";
  * SPEC.md §2 'Your Form Assistants': name, form title or 'Form not selected', Active/Inactive,
  * created date and Configure. An unfinished one is marked "Draft", says what it needs next and
  * offers "Continue setup". Owners and admins can have it call their own phone ("Call
- * me now", issue 15 §5): `testCallsIn` is then the organization.
+ * me now"): `testCallsIn` is then the organization.
  */
 export function AssistantGrid({
   assistants,

@@ -16,7 +16,7 @@ const loadBody = () => import("./call-me-now-dialog");
 const TestCallBody = lazy(loadBody);
 
 /**
- * Issue 15 §5, "Call me now": places a real call with the assistant's current settings to the
+ * "Call me now": places a real call with the assistant's current settings to the
  * signed-in user's own verified phone, and shows it live in a dialog — calling, ringing, in
  * progress — then its result (status, duration, summary, transcript). For owners and admins
  * (calls:test); the caller decides where it is shown.

@@ -10,7 +10,7 @@ import {
 import { ApiRequestError } from "@/lib/api-client";
 
 /**
- * Issue 15 §5, "Call me now": what the dialog says at each moment of a test call — being
+ * "Call me now": what the dialog says at each moment of a test call — being
  * placed, calling, ringing, in progress, its result — and why one could not be placed.
  */
 

@@ -85,7 +85,7 @@ function voiceLabel(voice: VoiceOption): string {
 }
 
 /**
- * Issue 15 §4, in the Advanced area: the voice (from the organization's provider's own list),
+ * In the Advanced area: the voice (from the organization's provider's own list),
  * the language, the longest call and the transfer number. Each option the provider cannot honour
  * says so underneath; it is saved all the same.
  */
