@@ -3,7 +3,7 @@
 // 3,700 call records over the last 30 days) and runs Lighthouse with the system Chromium, mobile
 // and desktop, over the landing page, /login, /admin/dashboard and /admin/call-records. Prints
 // per page the initial JS and CSS (gzipped), the performance scores with LCP, TBT and CLS, and
-// for the public pages accessibility, best practices and SEO, each beside issue 16's target and
+// for the public pages accessibility, best practices and SEO, each beside its target and
 // marked met or not met. With --runs N each figure is the median of N runs, with the range. No
 // pass/fail: the exit code does not depend on the targets.
 //
@@ -70,7 +70,7 @@ const loadAtStart = loadAverage();
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-/** The pages and issue 16's targets for them. */
+/** The pages and their targets. */
 const allPages = [
   { path: "/", label: "the landing page", signedIn: false, mobileTarget: 95 },
   { path: "/login", label: "sign-in", signedIn: false, mobileTarget: 90 },

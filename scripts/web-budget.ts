@@ -256,7 +256,7 @@ export function routePageMismatches(
   };
 }
 
-/** Every check of issue 16 §1 on a build; an empty list when all pass. */
+/** Every check of the web app's weight budget on a build; an empty list when all pass. */
 export function budgetProblems(dist = WEB_DIST): string[] {
   const problems: string[] = [];
   for (const route of Object.keys(ROUTE_MODULES)) {

@@ -31,7 +31,7 @@ export const emailSchema = z
   .toLowerCase()
   .pipe(z.email("Enter a valid email address"));
 
-/** SPEC.md §3 Multi-factor factor (TOTP only: the phone itself is the first factor). */
+/** A multi-factor factor (TOTP only: the phone itself is the first factor). */
 export const factorSchema = z.object({
   id: z.string(),
   factor_type: z.literal("totp"),
@@ -41,7 +41,7 @@ export const factorSchema = z.object({
 });
 export type Factor = z.infer<typeof factorSchema>;
 
-/** SPEC.md §3 User. The role lives on the membership of the current organization. */
+/** A user. The role lives on the membership of the current organization. */
 export const userSchema = z.object({
   id: z.string(),
   phone: z.string().nullable(),
@@ -75,7 +75,7 @@ export interface SignupAvailability {
 }
 
 /**
- * After the code is verified: the pending signup data of SPEC.md §3. Either a company name (a new
+ * After the code is verified: the pending signup data. Either a company name (a new
  * organization, owned by the new user) or an invitation's token (joining that organization with
  * the invited role, and creating none: issue 12 §7) — exactly one.
  */
@@ -108,7 +108,7 @@ export const organizationSchema = z.object({
 export type Organization = z.infer<typeof organizationSchema>;
 
 /**
- * SPEC.md §3 Session as the browser sees it. The refresh credential is the httpOnly session
+ * The session as the browser sees it. The refresh credential is the httpOnly session
  * cookie, which scripts never see (ADR 0005); the access token is a short-lived JWT. It also
  * lists the user's organizations (as GET /api/organizations does): an admin page needs them
  * before anything else, and they come without another round trip.

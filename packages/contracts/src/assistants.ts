@@ -13,7 +13,7 @@ export const formProviderIds = ["typeform"] as const;
 export const formProviderIdSchema = z.enum(formProviderIds);
 export type FormProviderId = z.infer<typeof formProviderIdSchema>;
 
-/** SPEC.md §3 form_assistants (and its linked form_credentials' provider). */
+/** An assistant, as form_assistants holds it (and its linked form_credentials' provider). */
 export const assistantSchema = z.object({
   id: z.string(),
   organization_id: z.string(),
@@ -60,7 +60,7 @@ export const assistantSchema = z.object({
 });
 export type Assistant = z.infer<typeof assistantSchema>;
 
-/** One assistant with SPEC.md's 'Total calls: N' (submissions with status call_scheduled). */
+/** One assistant with its 'Total calls: N' (submissions with status call_scheduled). */
 export const assistantDetailSchema = assistantSchema.extend({ total_calls: z.number() });
 export type AssistantDetail = z.infer<typeof assistantDetailSchema>;
 
@@ -74,7 +74,7 @@ export const formConnectionSchema = z.object({
 });
 export type FormConnection = z.infer<typeof formConnectionSchema>;
 
-/** SPEC.md §3 Form listing item. */
+/** A form in the provider's listing. */
 export const formListItemSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -100,7 +100,7 @@ export const contactParts = [
 ] as const;
 export type ContactPart = (typeof contactParts)[number];
 
-/** SPEC.md §3 Form field descriptor and response groups. */
+/** A form's field, and the fields grouped by what they can answer. */
 export const formFieldSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -144,7 +144,7 @@ export const listFormsQuerySchema = z.object({
 /** Where the browser goes next: the provider's consent page, or straight back when connected. */
 export const startConnectionResponseSchema = z.object({ url: z.string() });
 
-/** SPEC.md §8 provider connection return reasons. */
+/** The reasons a provider's connection returns with. */
 export const connectionErrorReasons = [
   "token_exchange_403",
   "token_exchange_exception",
@@ -201,7 +201,7 @@ export const transferNumberSchema = z
   .transform(normalizePhone)
   .pipe(phoneSchema);
 
-/** Beyond SPEC.md: how an assistant calls; the call engine applies them. */
+/** How an assistant calls; the call engine applies them. */
 export const voicemailActions = ["hang_up", "leave_message"] as const;
 export const callSettingsSchema = z
   .object({
@@ -280,7 +280,7 @@ export const defaultCallSettings: CallSettings & { defaultCountry: string } = {
   transferNumber: null,
 };
 
-/** SPEC.md §2 Dashboard stats, computed on the server for the current organization. */
+/** The dashboard's stats, computed on the server for the current organization. */
 export const dashboardStatsSchema = z.object({
   completedCalls: z.number(),
   answeredCalls: z.number(),

@@ -21,7 +21,7 @@ export const CALL_RECORDS_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export * from "./call-status.ts";
 
-/** SPEC.md §2's sort menu: Newest First, Oldest First, Duration (longest total first). */
+/** Call Records' sort menu: Newest First, Oldest First, Duration (longest total first). */
 export const callRecordSorts = ["newest", "oldest", "duration"] as const;
 export type CallRecordSort = (typeof callRecordSorts)[number];
 
@@ -112,7 +112,7 @@ export interface CallRecordDetails extends CallAttemptItem {
   /** What all the attempts of its group came to. */
   leadOutcome: LeadOutcome;
   summary: string | null;
-  /** As stored: any of the shapes SPEC.md §3 accepts (the web app parses them). */
+  /** As stored: any of the shapes a transcript may come in (the web app parses them). */
   transcript: unknown;
   formTitle: string | null;
   assistantName: string | null;

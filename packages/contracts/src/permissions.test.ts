@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { can, permissions } from "./permissions.ts";
 
-describe("SPEC.md §6 permissions", () => {
+describe("permissions", () => {
   it("lets only the owner rename and remove members", () => {
     expect(can("owner", "organization:update")).toBe(true);
     expect(can("admin", "organization:update")).toBe(false);

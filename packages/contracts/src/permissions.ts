@@ -1,5 +1,5 @@
 /**
- * SPEC.md §6 as data: which organization roles may do what. The server's tenancy middleware
+ * The roles' rights as data: which organization roles may do what. The server's tenancy middleware
  * checks these; the web app reads the same table to show or hide controls.
  */
 export const organizationRoles = ["owner", "admin", "member"] as const;
@@ -19,7 +19,7 @@ export const permissions = {
   "invitations:read": everyone,
   "invitations:create": ["owner", "admin"],
   "invitations:cancel": ["owner", "admin"],
-  // Beyond SPEC.md §6 ("not shown"): everyone sees assistants and calls; owners and admins set
+  // Beyond the role table ("not shown"): everyone sees assistants and calls; owners and admins set
   // them up and connect form providers.
   "assistants:read": everyone,
   "assistants:manage": ["owner", "admin"],

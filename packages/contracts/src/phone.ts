@@ -1,5 +1,5 @@
 /**
- * SPEC.md §5 phone normalization: a value starting with + is kept (spaces and punctuation
+ * Phone normalization: a value starting with + is kept (spaces and punctuation
  * removed); otherwise only digits are kept and prefixed with +1 (the default country code).
  */
 export function normalizePhone(input: string): string {

@@ -25,7 +25,7 @@ function firstString(entry: Entry, keys: string[]): string | null {
   return null;
 }
 
-/** The entries of any shape SPEC.md §3 accepts, or null when it is none of them. */
+/** The entries of any shape a transcript may come in, or null when it is none of them. */
 function entriesOf(raw: unknown, depth = 0): unknown[] | null {
   if (depth > 3 || raw === null || raw === undefined) return null;
   if (Array.isArray(raw)) return raw;

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { pageWindow } from "@/lib/page-window";
 
 /**
- * SPEC.md §9 pagination under a server-paged table: what is shown ("1,204 numbers · page 2 of
+ * Pagination under a server-paged table: what is shown ("1,204 numbers · page 2 of
  * 49"), Previous, the page numbers around the current one, Next. While a total is still being
  * counted (`total` null) it pages on by `hasNext`.
  */

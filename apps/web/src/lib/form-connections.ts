@@ -4,7 +4,7 @@ import { ApiRequestError, api } from "./api-client";
 export const providerNames: Record<FormProviderId, string> = { typeform: "Typeform" };
 
 /**
- * Starts connecting a form provider (SPEC.md §2 Connect): creates a new, unnamed assistant
+ * Starts connecting a form provider (Connect): creates a new, unnamed assistant
  * unless one is given, asks the server where to go (the provider's consent page, or straight
  * back when the organization is already connected) and sends the browser there.
  */
@@ -31,7 +31,7 @@ export async function startProviderConnection(input: {
 
 export class NoRedirectError extends Error {}
 
-/** SPEC.md §8 connection errors, for the toast. */
+/** Connection errors, for the toast. */
 export function connectionErrorToast(provider: FormProviderId, error: unknown): string {
   const name = providerNames[provider];
   if (error instanceof NoRedirectError) return `Failed to connect to ${name}. Please try again.`;

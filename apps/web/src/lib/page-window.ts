@@ -1,7 +1,7 @@
 export type PageItem = number | "ellipsis-start" | "ellipsis-end";
 
 /**
- * SPEC.md §9 pagination: with 5 pages or fewer all are shown; otherwise the first, the last and
+ * Pagination: with 5 pages or fewer all are shown; otherwise the first, the last and
  * the current page's neighbours, with an ellipsis for each gap.
  */
 export function pageWindow(current: number, total: number): PageItem[] {

@@ -4,7 +4,7 @@ import { ApiRequestError, api, setTokenSource } from "./api-client";
 import { startRefreshLoop } from "./token-refresh";
 
 /**
- * The browser's session (SPEC.md §3 Session, §4 auth events). The refresh credential is the
+ * The browser's session (the Session and its auth events). The refresh credential is the
  * httpOnly session cookie; this store holds the short-lived access token and the user, and
  * tells other tabs when the user signs in or out.
  */
@@ -143,7 +143,7 @@ export async function verifyCode(
   return { needsSecondFactor: false };
 }
 
-/** The TOTP challenge after the SMS code (SPEC.md §4 "MFA challenge verified"). */
+/** The TOTP challenge after the SMS code ("MFA challenge verified"). */
 export async function verifySecondFactor(code: string): Promise<void> {
   await api.post("/api/auth/two-factor/verify-totp", { code }, { auth: false });
   await refreshSession({ force: true });

@@ -1,7 +1,7 @@
 import { Loader2 } from "lucide-react";
 import { cn } from "@/lib/utils";
 
-/** A centred spinner with a visible label (SPEC.md: 'Loading...'). */
+/** A centred spinner with a visible label ('Loading...'). */
 export function Spinner({
   label = "Loading...",
   className,

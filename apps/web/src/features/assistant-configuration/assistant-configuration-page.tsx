@@ -40,7 +40,7 @@ const STEP_HEADINGS = [
   "Review & Activate",
 ] as const;
 
-/** SPEC.md §9 panel sizes: steps 25%, main 75% (45% with help), help 30%. */
+/** The wizard's panel sizes: steps 25%, main 75% (45% with help), help 30%. */
 const PANEL_PERCENT = { steps: 25, main: 75, mainWithHelp: 45, help: 30 } as const;
 const PANEL_IDS = { steps: "wizard-steps", main: "wizard-main", help: "wizard-help" } as const;
 const percent = (value: number) => `${value}%`;

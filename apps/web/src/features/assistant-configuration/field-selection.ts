@@ -109,7 +109,7 @@ export function canAssignFields(selection: FieldSelection): boolean {
 }
 
 /**
- * SPEC.md §5 messages, phone first: 'Please select a phone number field' when the form has
+ * The field messages, phone first: 'Please select a phone number field' when the form has
  * phone fields and none is chosen, then the same for the availability field. Returns the
  * request body when the selection can be saved.
  */

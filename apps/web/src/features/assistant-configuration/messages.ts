@@ -20,7 +20,7 @@ export function isProviderError(error: unknown): boolean {
 }
 
 /**
- * SPEC.md §8 activation toasts: the provider refusing the webhook reads 'Failed to create
+ * Activation toasts: the provider refusing the webhook reads 'Failed to create
  * webhook: {reason}' (including 'No webhook ID returned'); anything else 'Failed to activate
  * assistant: {msg}'.
  */

@@ -79,7 +79,7 @@ describe("step list clicks", () => {
   });
 });
 
-describe("script preview (SPEC.md §9: 24 words)", () => {
+describe("script preview (24 words)", () => {
   it("keeps short scripts whole and cuts long ones after 24 words", () => {
     expect(scriptPreview("Hi {name}, thanks!")).toEqual({
       text: "Hi {name}, thanks!",

@@ -14,7 +14,7 @@ type Progress = Pick<
   "name" | "form_id" | "phone_field_id" | "checkbox_field_id" | "assistant_script" | "is_active"
 >;
 
-/** SPEC.md §4 wizard progress: which steps are done. */
+/** The wizard's progress: which steps are done. */
 export function completedSteps(assistant: Progress): boolean[] {
   return [
     Boolean(assistant.name?.trim()),

@@ -3,7 +3,7 @@ import { ApiRequestError } from "@/lib/api-client";
 /** One toast slot for the sign-in screens: a new message replaces the last, it does not stack. */
 export const AUTH_TOAST_ID = "auth";
 
-/** better-auth's code errors, in words a person can act on (SPEC.md §8 'Invalid verification code'). */
+/** better-auth's code errors, in words a person can act on ('Invalid verification code'). */
 const codeMessages: Record<string, string> = {
   INVALID_OTP: "Invalid verification code",
   OTP_EXPIRED: "This code has expired. Request a new one.",

@@ -4,7 +4,7 @@ import { CenteredCardLayout } from "@/components/centered-card-layout";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 
-/** SPEC.md §2 "Check your email". */
+/** The "Check your email" page. */
 export function EmailVerificationPage() {
   return (
     <CenteredCardLayout>

@@ -22,7 +22,7 @@ async function simulateResetEmail(_email: string): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, SIMULATED_RESET_DELAY_MS));
 }
 
-/** SPEC.md §2 "Password reset". Ringback signs in by phone code; this screen is kept as specified. */
+/** The "Password reset" page. Ringback signs in by phone code; this screen is kept as specified. */
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState("");
   const [sending, setSending] = useState(false);

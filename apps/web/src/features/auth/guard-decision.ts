@@ -3,7 +3,7 @@ import type { OrganizationRole } from "@ringback/contracts";
 export type GuardDecision = "loading" | "login" | "unauthorized" | "allow";
 
 /**
- * SPEC.md §2 route guard as a pure rule: wait while auth (or, when a role is required, the
+ * The route guard as a pure rule: wait while auth (or, when a role is required, the
  * membership) loads; signed-out users log in; a required role the user does not hold in the
  * current organization is unauthorized.
  */

@@ -39,7 +39,7 @@ export function useReturnTo(): string {
     : "/admin/dashboard";
 }
 
-/** SPEC.md §2 Login: phone number, then the 6-digit code (then the authenticator, if enrolled). */
+/** Login: phone number, then the 6-digit code (then the authenticator, if enrolled). */
 export function LoginPage() {
   const auth = useAuth();
   const navigate = useNavigate();

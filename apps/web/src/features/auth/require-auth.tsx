@@ -9,7 +9,7 @@ import { justSignedOut, useAuth } from "@/lib/session";
 import { guardDecision } from "./guard-decision";
 
 /**
- * SPEC.md §2 route guard: 'Loading...' while auth loads; signed-out users go to /login and come
+ * The route guard: 'Loading...' while auth loads; signed-out users go to /login and come
  * back afterwards; a required role that the user does not hold in the current organization goes
  * to /unauthorized.
  */

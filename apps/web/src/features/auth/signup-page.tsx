@@ -73,7 +73,7 @@ function conflictField(error: unknown): SignupField | null {
 }
 
 /**
- * SPEC.md §2 Signup ('Create your account'): details, then the 6-digit code. From an invitation
+ * Signup ('Create your account'): details, then the 6-digit code. From an invitation
  * link it says which organization the person is joining and as what, fills in the
  * invited email, asks no company name, and joins that organization instead of creating one.
  */

@@ -1,4 +1,4 @@
-/** SPEC.md §9 avatar size. */
+/** The respondent avatar's size. */
 export const AVATAR_SIZE = 80;
 
 /** SHA-256 of the trimmed, lower-cased email, in hex (Gravatar's key). */

@@ -105,7 +105,7 @@ const FirstCallsGuide = lazy(() =>
   import("./first-calls-guide").then((m) => ({ default: m.FirstCallsGuide })),
 );
 
-/** SPEC.md §2 Call Records. */
+/** The Call Records page. */
 export function CallRecordsPage() {
   const { current, isLoading } = useCurrentOrganization();
   if (isLoading) return <Spinner className="py-24" />;

@@ -10,7 +10,7 @@ import { monthDayYear } from "@/lib/english-format";
 import { CallMeNowButton } from "../test-calls/call-me-now";
 
 /**
- * SPEC.md §2 'Your Form Assistants': name, form title or 'Form not selected', Active/Inactive,
+ * 'Your Form Assistants': name, form title or 'Form not selected', Active/Inactive,
  * created date and Configure. An unfinished one is marked "Draft", says what it needs next and
  * offers "Continue setup". Owners and admins can have it call their own phone ("Call
  * me now"): `testCallsIn` is then the organization.

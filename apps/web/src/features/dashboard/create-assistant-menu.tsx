@@ -11,7 +11,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { providers } from "./provider-cards";
 
-/** SPEC.md §2 'Create New Assistant': one provider works, two are coming soon. */
+/** 'Create New Assistant': one provider works, two are coming soon. */
 export function CreateAssistantMenu() {
   const navigate = useNavigate();
   return (

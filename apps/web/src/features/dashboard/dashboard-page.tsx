@@ -24,7 +24,7 @@ import { StatsCards } from "./stats-cards";
 
 const heading = FIRST_VIEW_HEADINGS["/admin/dashboard"];
 
-/** SPEC.md §2 Dashboard and its states. */
+/** The dashboard and its states. */
 export function DashboardPage() {
   const { organizations, current, role, isLoading, isFetching, error, refetch } =
     useCurrentOrganization();

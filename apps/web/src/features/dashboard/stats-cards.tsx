@@ -49,8 +49,8 @@ const cards = [
 ] as const;
 
 /**
- * SPEC.md §2 stats cards, computed on the server for the current organization. Each keeps
- * SPEC.md's title and says in a sub-line what it counts. A failed read says so, with Retry:
+ * The stats cards, computed on the server for the current organization. Each keeps
+ * its given title and says in a sub-line what it counts. A failed read says so, with Retry:
  * never zeros or dashes that look like "no calls yet".
  */
 export function StatsCards({

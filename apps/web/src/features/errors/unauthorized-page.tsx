@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
-/** SPEC.md §2 /unauthorized: the user lacks permission for the page they asked for. */
+/** /unauthorized: the user lacks permission for the page they asked for. */
 export function UnauthorizedPage({ onSignOut }: { onSignOut?: () => Promise<void> | void }) {
   return (
     <main className="flex min-h-svh items-center justify-center bg-muted/40 p-4">

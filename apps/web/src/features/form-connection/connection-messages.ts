@@ -1,4 +1,4 @@
-/** SPEC.md §8 "Provider connection return reasons". */
+/** The reasons a provider's connection returns with, in words. */
 export function connectionReturnMessage(reason: string | null): string {
   if (reason === "token_exchange_403") {
     return "Typeform authorization failed (403 Forbidden). Please verify your redirect URI configuration in Typeform.";

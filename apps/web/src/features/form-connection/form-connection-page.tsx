@@ -8,8 +8,8 @@ import { useCurrentOrganization } from "@/lib/organizations";
 import { connectionReturnMessage } from "./connection-messages";
 
 /**
- * SPEC.md §2 /admin/form-connection/{provider}: starts connecting (optionally for an existing
- * assistant, ?assistantId=) or handles the return (?auth=success|error) per SPEC.md §4.
+ * /admin/form-connection/{provider}: starts connecting (optionally for an existing
+ * assistant, ?assistantId=) or handles the return (?auth=success|error).
  */
 export function FormConnectionPage() {
   const { provider: rawProvider = "" } = useParams();

@@ -47,7 +47,7 @@ const steps = [
   },
 ];
 
-/** SPEC.md §1 reading A: headline, three feature cards, Get Started, Login and Sign Up. */
+/** The landing page: headline, three feature cards, Get Started, Login and Sign Up. */
 export function LandingPage({ signedIn = false }: { signedIn?: boolean }) {
   return (
     <div className="flex min-h-svh flex-col">

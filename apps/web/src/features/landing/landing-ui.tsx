@@ -5,7 +5,7 @@ import { Link } from "react-router";
 /*
  * The shared Button, Badge, Card and Brand exactly as the landing page uses them, with their
  * classes merged ahead of time: the landing page's first script then carries no class merger
- * (tailwind-merge), no Slot and no cva (issue 16 §1: ≤ 100 KiB gzipped). landing-ui.test.tsx
+ * (tailwind-merge), no Slot and no cva (the landing page's budget: ≤ 100 KiB gzipped). landing-ui.test.tsx
  * renders each next to the shared component it stands for and requires the same markup, so a
  * change to the design system shows up there.
  */

@@ -5,7 +5,7 @@ import { useAccount } from "./api/account";
 import { PersonalDetailsCard } from "./personal-details-card";
 import { TwoFactorCard } from "./two-factor-card";
 
-/** SPEC.md §2 Profile (/admin/settings/profile): personal details and two-factor sign-in. */
+/** Profile (/admin/settings/profile): personal details and two-factor sign-in. */
 export function ProfilePage() {
   const account = useAccount();
 

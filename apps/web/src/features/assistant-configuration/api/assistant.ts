@@ -78,7 +78,7 @@ export function useForms(
   });
 }
 
-/** GET …/form-connections/:provider/forms/:formId/fields — SPEC.md §3 response groups. */
+/** GET …/form-connections/:provider/forms/:formId/fields — the form's fields in response groups. */
 export function useFormFields(
   organizationId: string | undefined,
   provider: FormProviderId,

@@ -23,7 +23,7 @@ function stepStatus(index: number, current: number, completed: readonly boolean[
 }
 
 /**
- * SPEC.md §2 step list: a step is clickable if it is completed, is step 0, or is at most one
+ * The wizard's step list: a step is clickable if it is completed, is step 0, or is at most one
  * beyond the highest completed step. Each button is named by what it shows — its number, title
  * and line (WCAG 2.5.3); its state is its description.
  */

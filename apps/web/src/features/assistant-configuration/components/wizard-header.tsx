@@ -17,7 +17,7 @@ interface WizardHeaderProps {
 }
 
 /**
- * SPEC.md §2 wizard header: back link, Help toggle, and once a form is chosen 'Edit Form' and
+ * The wizard's header: back link, Help toggle, and once a form is chosen 'Edit Form' and
  * 'Use Form' (new tabs); the assistant's name and the connection status, which can read
  * 'Error: {text}' with Dismiss.
  */
