@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, screenshots, test } from "./fixtures.ts";
 import { assistantWithDefaults, submitForm } from "./lead-helpers.ts";
 
-/** Issue 14 §1 on the Customize step: two questions, and a wrong third said under its fields. */
+/** Outcome questions on the Customize step: two questions, and a wrong third said under its fields. */
 async function addOutcomeQuestions(page: Page) {
   const outcomes = page.getByRole("region", { name: "Outcomes" });
   await expect(outcomes).toContainText("No questions yet.");

@@ -17,7 +17,7 @@ import { startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
 
 /**
- * Issue 13 §7 and §9: each assistant's first sentence, spoken before the script, is saved with
+ * Each assistant's first sentence, spoken before the script, is saved with
  * the script; Finalize refuses one that neither names the company nor says it is an AI; and
  * activations, deactivations and changes to the first sentence, calling window and attempt cap
  * are in the audit trail, written in the same transaction as the change.

@@ -131,7 +131,7 @@ export async function signIn(baseUrl: string, db: Database, phone = uniquePhone(
   return { client, phone };
 }
 
-/** The whole sign-up of SPEC.md §2: code, then name, email and organization. */
+/** The whole sign-up: code, then name, email and organization. */
 export async function signUp(
   baseUrl: string,
   db: Database,

@@ -24,7 +24,7 @@ const PLACES = [
 ];
 
 /**
- * Issue 13 §6 end to end, with each respondent in their own number's time zone (this app does
+ * The law's calling hours end to end, with each respondent in their own number's time zone (this app does
  * not move them where it is noon, as the other tests' apps do): an attempt to a number where it
  * is night waits for 08:00 there and is not dialled; one where it is day is dialled now. And no
  * assistant can be given a window outside 08:00–21:00.

@@ -15,7 +15,7 @@ async function tally(answers: Response[]): Promise<Record<string, number>> {
 }
 
 /**
- * Issue 11 item 10: the limit of wrong tries per code must hold however the guesses arrive;
+ * The limit of wrong tries per code must hold however the guesses arrive;
  * guesses sent all at once must not each be checked against the code.
  */
 describe("simultaneous code guesses", async () => {

@@ -8,7 +8,7 @@ const ATTACKER = "203.0.113.7";
 const OWNER = "198.51.100.23";
 
 /**
- * Issue 11 item 11: the per-phone send limit must not let a stranger lock the owner of a number
+ * The per-phone send limit must not let a stranger lock the owner of a number
  * out of signing in. Sends are limited per (phone number, client address), under a larger cap
  * per phone number across all addresses (ADR 0011).
  */

@@ -16,7 +16,7 @@ import { startTestRingback } from "./harness.ts";
 import { waitFor } from "./webhook-receiver.ts";
 
 /**
- * Issue 13's property test: whatever the interleaving of form deliveries (and the provider's
+ * A property test: whatever the interleaving of form deliveries (and the provider's
  * re-deliveries of them), do-not-call additions and the retries of unanswered calls, a number is
  * never dialled once it is on the organization's list, every attempt to it that was not dialled
  * ends blocked with the reason, and no attempt is left unfinished.

@@ -16,7 +16,7 @@ import { formulaCells, spreadsheetCells } from "./spreadsheet.ts";
 import { waitFor } from "./webhook-receiver.ts";
 
 /**
- * Issue 13 §2 and §9: the organization's do-not-call list over the API — everyone reads and
+ * The organization's do-not-call list over the API — everyone reads and
  * searches it, owners and admins add (any format, read as E.164), remove, import (preview and a
  * per-row report) and export it; every change is in the audit trail, which only owners and
  * admins read. Also the per-number cap setting.

@@ -90,7 +90,7 @@ export async function inviteAndAccept(
   };
 }
 
-/** Signs up an owner, then invites an admin and a member who each accept (SPEC.md §6 roles). */
+/** Signs up an owner, then invites an admin and a member who each accept (the three roles). */
 export async function createTeam(
   baseUrl: string,
   db: Database,

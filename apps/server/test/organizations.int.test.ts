@@ -214,7 +214,7 @@ describe("organizations", async () => {
         const ttl = Date.parse(invitation.expires_at) - Date.parse(invitation.created_at);
         expect(Math.abs(ttl - 48 * 3600 * 1000)).toBeLessThan(60_000);
 
-        // Everyone in the organization sees it as pending (SPEC.md §6: members view only).
+        // Everyone in the organization sees it as pending (members view only).
         for (const viewer of [team.owner, team.admin, team.member]) {
           const pending = await listInvitations(viewer.client);
           expect(pending.find((i) => i.id === invitation.id)).toMatchObject({

@@ -111,7 +111,7 @@ function verified(secret: string, request: Received): { type: WebhookMessageType
 }
 
 /**
- * Issue 14 §2 over HTTP, with the worker running: endpoints managed by owners and admins,
+ * Outgoing webhooks over HTTP, with the worker running: endpoints managed by owners and admins,
  * deliveries signed per Standard Webhooks (checked by the standardwebhooks package, a client
  * Ringback did not write), the events of a real (simulated) call, and endpoints that are slow
  * or dead holding up neither calls nor other endpoints.

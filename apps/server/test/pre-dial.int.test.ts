@@ -22,7 +22,7 @@ import { createTeam } from "./organization-harness.ts";
 import { waitFor } from "./webhook-receiver.ts";
 
 /**
- * Issue 13 §3 and §5: right before every dial, in the transaction that claims it, the number is
+ * Right before every dial, in the transaction that claims it, the number is
  * checked against the organization's do-not-call list, the submission's consent and the
  * per-number cap; a call that hears "stop calling" lists the number and cancels every pending
  * attempt to it, whichever assistant made it.

@@ -11,7 +11,7 @@ describe("database schema", async () => {
       )
     ).rows.map((r) => r.table_name);
 
-  it("has a table for every entity of SPEC.md §3", async () => {
+  it("has a table for every entity", async () => {
     expect(await tables()).toEqual(
       expect.arrayContaining([
         "users",

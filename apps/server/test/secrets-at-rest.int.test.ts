@@ -9,7 +9,7 @@ import { startTestRingback } from "./harness.ts";
 const SESSION_COOKIE = "better-auth.session_token";
 
 /**
- * Issue 11 item 7: a copy of the database must sign nobody in. Sessions and one-time codes are
+ * A copy of the database must sign nobody in. Sessions and one-time codes are
  * stored as hashes only; the browser's cookie and the SMS hold the only plain copies.
  */
 describe("secrets at rest", async () => {

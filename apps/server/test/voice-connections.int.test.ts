@@ -13,7 +13,7 @@ import { createTeam } from "./organization-harness.ts";
 import { waitFor } from "./webhook-receiver.ts";
 
 /**
- * Issue 15 (ADR 0018): each organization's calls go through its own voice connection, and a
+ * ADR 0018: each organization's calls go through its own voice connection, and a
  * webhook signed with one organization's secret can never change another's call.
  */
 describe("voice connections: one account per organization", async () => {

@@ -77,7 +77,7 @@ export interface SignupAvailability {
 /**
  * After the code is verified: the pending signup data. Either a company name (a new
  * organization, owned by the new user) or an invitation's token (joining that organization with
- * the invited role, and creating none: issue 12 §7) — exactly one.
+ * the invited role, and creating none) — exactly one.
  */
 export const completeSignupSchema = z
   .object({

@@ -1,8 +1,8 @@
 import type { FormField } from "./assistants.ts";
 
 /**
- * Which field of a form holds the respondent's name, read from its title or ref (issue 12:
- * the wizard pre-selects what is obvious). A table per language, not one regex: each phrase
+ * Which field of a form holds the respondent's name, read from its title or ref (the
+ * wizard pre-selects what is obvious). A table per language, not one regex: each phrase
  * is matched as whole words in the label, with accents, case and punctuation ignored.
  *
  * - `full`: the whole name ("Full name", "What's your name?", "Nombre completo", "Wie heißen

@@ -59,7 +59,7 @@ const IS_NAME = new RegExp(`^${NAME}$`);
 /**
  * Who is calling: `{company}` the organization's name, `{assistant}` the
  * assistant's, `{form}` the form's title; and `{opt_out_url}` where the person can stop calls
- * (issue 13 §4: this installation's public opt-out page, as optOutPageAddress says it). They are
+ * (this installation's public opt-out page, as optOutPageAddress says it). They are
  * the caller's words, so they take precedence over a form field with the same ref. (Lower case:
  * variables are matched ignoring case.)
  */

@@ -26,7 +26,7 @@ async function token(
     .sign(key.privateKey);
 }
 
-describe("access token verification (SPEC.md §8 JWT errors)", () => {
+describe("access token verification (its JWT errors)", () => {
   it("accepts a token signed by a published key", async () => {
     const key = await keyPair("k1");
     const verify = createAccessTokenVerifier(async () => ({ keys: [key.jwk] }));

@@ -19,7 +19,7 @@ export interface AccessTokenClaims extends JWTPayload {
 }
 
 /**
- * Verifies access tokens against the published JWKS. Failures carry SPEC.md §8's texts:
+ * Verifies access tokens against the published JWKS. Failures carry these texts:
  * 'JWKS is empty', 'No matching signing key found in JWKS', 'Invalid JWT signature'.
  * Keys are cached; an unknown key id reloads them once (keys rotate).
  */

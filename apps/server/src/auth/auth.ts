@@ -183,7 +183,7 @@ export function createAuth(deps: AuthDeps) {
   );
 
   /**
-   * SPEC.md §2's redirect with an access token in the URL hash: the token is exchanged for the
+   * The redirect with an access token in the URL hash: the token is exchanged for the
    * session it was issued for, set as the (httpOnly) session cookie.
    */
   function accessTokenSession() {

@@ -3,7 +3,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
 /**
- * SPEC.md's "Phone Number" field of the phone-code forms (sign-in, the public opt-out page): the
+ * The "Phone Number" field of the phone-code forms (sign-in, the public opt-out page): the
  * input, the country-code hint and the field's error, wired for screen readers.
  */
 export function PhoneNumberField({

@@ -52,7 +52,7 @@ type SetupProgress = Pick<
 >;
 
 /**
- * What an unfinished assistant needs next, in the order the wizard asks for it (SPEC.md §4's
+ * What an unfinished assistant needs next, in the order the wizard asks for it (its
  * steps 0–3); null once it could be activated. Used for the dashboard's drafts.
  */
 export function nextSetupStep(assistant: SetupProgress): string | null {

@@ -1,7 +1,7 @@
 /**
  * The access token refreshes automatically when near expiry, and when the tab
- * becomes visible again; refreshing stops while the tab is hidden. (SPEC.md does not give the
- * tick interval or threshold; these are ours.)
+ * becomes visible again; refreshing stops while the tab is hidden. (The tick interval and
+ * threshold are ours.)
  */
 export const REFRESH_TICK_MS = 30_000;
 export const REFRESH_THRESHOLD_TICKS = 3;

@@ -15,7 +15,7 @@ import {
 /**
  * Identity tables. Their JS property names follow better-auth's model fields so its Drizzle
  * adapter can use them unchanged; the SQL names are ours (snake_case, plural).
- * SPEC.md §3 User.user_metadata maps to: full_name → name; organization_name → the
+ * A user's user_metadata maps to: full_name → name; organization_name → the
  * organization created at sign-up; role → organization_members.role in the current organization.
  */
 const timestamps = {
@@ -93,7 +93,7 @@ export const verifications = pgTable(
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
 
-/** SPEC.md §3 "Multi-factor factor": a TOTP factor per user. */
+/** A multi-factor factor: a TOTP factor per user. */
 export const twoFactors = pgTable(
   "two_factors",
   {

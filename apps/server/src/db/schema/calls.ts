@@ -25,7 +25,7 @@ import type { RecordingStoreName } from "./recordings.ts";
 import { voiceConnections } from "./voice.ts";
 
 /**
- * call_scheduled: accepted and a call is (or was) placed — SPEC.md counts these as calls.
+ * call_scheduled: accepted and a call is (or was) placed — these count as calls.
  * not_available / invalid_phone: stored with the reason, never called.
  */
 export const submissionStatuses = ["call_scheduled", "not_available", "invalid_phone"] as const;

@@ -53,14 +53,14 @@ export const formAssistants = pgTable(
     name: text("name"),
     formId: text("form_id"),
     formTitle: text("form_title"),
-    /** The form's public page (SPEC.md 'Use Form') and editor (SPEC.md 'Edit Form'). */
+    /** The form's public page ('Use Form') and editor ('Edit Form'). */
     formPublicUrl: text("form_public_url"),
     formEditUrl: text("form_edit_url"),
     phoneFieldId: text("phone_field_id"),
     checkboxFieldId: text("checkbox_field_id"),
     nameFieldId: text("name_field_id"),
     emailFieldId: text("email_field_id"),
-    /** Legacy single-field column kept from SPEC.md §3; superseded by the four field ids. */
+    /** Legacy single-field column, kept; superseded by the four field ids. */
     fieldId: text("field_id"),
     assistantScript: text("assistant_script"),
     isActive: boolean("is_active").notNull().default(false),
@@ -129,7 +129,7 @@ export const formAssistants = pgTable(
   },
   (t) => [
     index("form_assistants_org_created_idx").on(t.organizationId, t.createdAt.desc()),
-    // One form backs at most one assistant in an organization (SPEC.md §5 "in use").
+    // One form backs at most one assistant in an organization (the wizard marks it "in use").
     uniqueIndex("form_assistants_org_form_idx")
       .on(t.organizationId, t.provider, t.formId)
       .where(sql`${t.formId} is not null`),

@@ -5,7 +5,7 @@ import type { Database } from "../../db/database.ts";
 import { twoFactors, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 
-/** SPEC.md §3 User: id, phone, email, user_metadata.full_name and the TOTP factors. */
+/** A user: id, phone, email, user_metadata.full_name and the TOTP factors. */
 export async function getUser(db: Database, userId: string): Promise<User> {
   const [row] = await db
     .select({ user: users, factor: twoFactors })

@@ -28,7 +28,7 @@ export async function saveProfile(t: Executor, userId: string, input: UpdateProf
     .where(eq(users.id, userId));
 }
 
-/** Full name and email (SPEC.md §3 user_metadata.full_name, email). */
+/** Full name and email (user_metadata.full_name, email). */
 export async function updateProfile(
   db: Database,
   userId: string,

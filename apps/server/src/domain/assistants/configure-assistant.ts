@@ -64,7 +64,7 @@ async function update(
   return toAssistantDto(row);
 }
 
-/** SPEC.md §2 'Your Form Assistants': newest first. */
+/** The dashboard's 'Your Form Assistants': newest first. */
 export async function listAssistants(db: Database, organizationId: string): Promise<Assistant[]> {
   const rows = await db
     .select()
@@ -75,7 +75,7 @@ export async function listAssistants(db: Database, organizationId: string): Prom
   return rows.map(toAssistantDto);
 }
 
-/** The assistant with 'Total calls: N' (SPEC.md §2 step 4). */
+/** The assistant with 'Total calls: N' (as the dashboard's cards show it). */
 export async function getAssistantDetail(db: Database, scope: Scope): Promise<AssistantDetail> {
   const row = await requireRow(db, scope);
   const [calls] = await db
@@ -103,7 +103,7 @@ export function renameAssistant(db: Database, scope: Scope, name: string) {
 }
 
 /**
- * SPEC.md step 1. The form must exist in the connected account; one form backs one assistant
+ * The wizard's step 1: the form must exist in the connected account; one form backs one assistant
  * (a unique index turns a race into a clear conflict). Choosing another form clears the fields.
  */
 export async function selectForm(
@@ -152,7 +152,7 @@ export async function selectForm(
   }
 }
 
-/** SPEC.md step 2: the chosen ids must be fields of the right kind on the form as it is now. */
+/** The wizard's step 2: the chosen ids must be fields of the right kind on the form as it is now. */
 export async function assignFields(
   deps: AssistantDeps,
   scope: Scope,
@@ -217,8 +217,8 @@ const lastUpdatedAt = (fields: Pick<FormFields, "lastUpdatedAt">) =>
 
 /**
  * The settings whose changes the audit trail records: the first sentence, the
- * calling window (hours, time zone, days) and the attempt cap; and the voice options (issue 15
- * §4: the language, the longest call, the transfer number, and the voice, below).
+ * calling window (hours, time zone, days) and the attempt cap; and the voice options
+ * (the language, the longest call, the transfer number, and the voice, below).
  */
 const AUDITED_SETTINGS = [
   "firstSentence",
@@ -404,11 +404,11 @@ export function webhookUrl(publicUrl: string, provider: string, assistantId: str
 }
 
 /**
- * SPEC.md §4 activation: reuse the stored webhook or create one (with this assistant's own
+ * Activation: reuse the stored webhook or create one (with this assistant's own
  * secret), then save is_active with webhook_id and webhook_url. The row is locked for the
  * duration, so a second click while one is in progress waits and then finds it active. The
  * first sentence must say who is calling or that it is an AI; the activation is
- * recorded in the audit trail in the same transaction (§9).
+ * recorded in the audit trail in the same transaction.
  */
 export async function activateAssistant(
   deps: AssistantDeps,

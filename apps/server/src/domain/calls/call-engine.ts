@@ -303,7 +303,7 @@ function reconcilableAt(deps: CallEngineDeps, dialRequestedAt: Date | null, now:
 /**
  * Places one attempt. The attempt is marked 'dialing' in its own committed transaction before
  * the provider is asked, so a worker that dies after asking finds 'dialing' on its next try and
- * asks the provider what it has for this attempt instead of dialling again (PRODUCT.md step 6).
+ * asks the provider what it has for this attempt instead of dialling again (ADR 0008).
  */
 export async function placeCall(deps: CallEngineDeps, attemptId: string): Promise<PlaceResult> {
   const now = deps.now?.() ?? new Date();

@@ -533,7 +533,7 @@ async function indexedPage(
 }
 
 /**
- * One page of the organization's call groups (SPEC.md §2 Call Records): searched, filtered by
+ * One page of the organization's call groups (the Call Records page): searched, filtered by
  * the latest attempt's status, the assistant and a date range, sorted, 10 per page, with the
  * number of matching groups.
  */

@@ -23,8 +23,8 @@ export function timeZonesOfNumber(e164: string): string[] {
 }
 
 /**
- * The respondent's time zone from their number (PRODUCT.md: "derived from the number where
- * possible"): the country's zone, or for countries spanning several zones the area code's (so a
+ * The respondent's time zone from their number (derived from the number where
+ * possible): the country's zone, or for countries spanning several zones the area code's (so a
  * 415 number is called on Pacific time). When the number still leaves a choice, the assistant's
  * zone if it is one of them; the first of a few (one area code across a zone border); else, for a
  * whole multi-zone country (an unknown area code), the assistant's zone.

@@ -30,7 +30,7 @@ export function callbackUrl(publicUrl: string, providerId: string): string {
   return `${publicUrl}/api/form-connections/${providerId}/callback`;
 }
 
-/** Where the browser lands after connecting (SPEC.md §2 /admin/form-connection/{provider}). */
+/** Where the browser lands after connecting (/admin/form-connection/{provider}). */
 export function returnUrl(
   publicUrl: string,
   providerId: string,
@@ -119,7 +119,7 @@ async function sandboxLoginHint(db: Database, userId: string): Promise<string | 
 }
 
 /**
- * Where the provider's redirect back leads: a URL in the app with SPEC.md §8's reasons, or, for
+ * Where the provider's redirect back leads: a URL in the app with the return reasons, or, for
  * a state completed in a browser that did not start it, a refusal page (that browser's person
  * may not even use Ringback; nothing is connected and the state is spent).
  */
@@ -216,7 +216,7 @@ async function discardPristineAssistant(db: Database, assistantId: string): Prom
 }
 
 /**
- * SPEC.md §2 step 1: the account's forms, each marked when another assistant of the organization
+ * The wizard's step 1: the account's forms, each marked when another assistant of the organization
  * already uses it (with that assistant's name).
  */
 export async function listForms(
@@ -255,7 +255,7 @@ export async function listForms(
   });
 }
 
-/** SPEC.md §3 response groups of one form. */
+/** One form's fields, grouped by what they can answer. */
 export async function getFormFields(
   deps: ConnectionDeps,
   input: { organizationId: string; providerId: string; formId: string },

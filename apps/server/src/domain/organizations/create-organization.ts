@@ -8,8 +8,8 @@ type Executor = Pick<Database, "insert">;
 
 /**
  * Creates an organization with its creator as owner, in one transaction, so an
- * organization never exists without its owner (SPEC.md §8's "delete when the membership insert
- * fails" becomes a rollback).
+ * organization never exists without its owner (a failed membership insert
+ * rolls the organization back).
  */
 export async function createOrganization(
   db: Database,

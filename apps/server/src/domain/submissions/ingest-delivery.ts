@@ -31,7 +31,7 @@ export interface IngestDeps {
 }
 
 /**
- * One delivery from a form provider (PRODUCT.md step 1): verify the signature on the raw body
+ * One delivery from a form provider (ADR 0008): verify the signature on the raw body
  * with the assistant's secret, parse, and store the submission once per provider response id
  * (a unique index, not a lookup). Inactive or unknown assistants are acknowledged and ignored:
  * never a 404/410, which would make Typeform disable the webhook.
@@ -106,7 +106,7 @@ export async function ingestDelivery(
     raw: submission.raw,
   };
   // Submission.received for the organization's webhook endpoints, stored with the
-  // submission (issue 17 §6: no second round trip), and only with it.
+  // submission (no second round trip: ADR 0021), and only with it.
   const submissionId = randomUUID();
   const received = submissionReceivedEvent({
     organizationId: assistant.organizationId,

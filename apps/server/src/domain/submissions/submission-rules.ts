@@ -67,7 +67,7 @@ export interface AssistantFields {
   defaultCountry?: string | null;
 }
 
-/** PRODUCT.md "how calls are placed" step 2: who is called, and why not. */
+/** Who is called, and why not (a phone number, consent and a lawful time: ADR 0014). */
 export function evaluateSubmission(
   answers: Record<string, AnswerValue>,
   fields: AssistantFields,

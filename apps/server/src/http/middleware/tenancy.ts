@@ -15,7 +15,7 @@ export interface TenantVariables extends AuthVariables {
 /**
  * The one tenancy check. Every organization-scoped route is mounted under
  * /api/organizations/:organizationId and names the permission it needs; this resolves the
- * caller's membership from the database and checks SPEC.md §6's table (contracts/permissions).
+ * caller's membership from the database and checks the roles' table (contracts/permissions).
  * A non-member gets the same 404 whether or not the organization exists.
  */
 export function withOrganization(db: Database, permission: Permission) {

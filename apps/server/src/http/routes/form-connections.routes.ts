@@ -76,7 +76,7 @@ export function formConnectionsRoutes(
           }),
         );
       })
-      // GET …/form-connections/:provider/forms/:formId/fields — SPEC.md §3 response groups.
+      // GET …/form-connections/:provider/forms/:formId/fields — the form's fields in response groups.
       .get("/:provider/forms/:formId/fields", withOrganization(db, "assistants:read"), async (c) =>
         c.json(
           await getFormFields(deps, {
@@ -92,7 +92,7 @@ export function formConnectionsRoutes(
 /**
  * GET /api/form-connections/:provider/callback — the provider's redirect URI. Public: the
  * signed, single-use state carries who is connecting, and the browser's cookie proves it is the
- * browser that started. The answer is a redirect into the app with SPEC.md §8's
+ * browser that started. The answer is a redirect into the app with
  * auth=success|error, or a page that refuses a connection finished in another browser.
  */
 export function formConnectionCallbackRoutes(deps: ConnectionDeps) {

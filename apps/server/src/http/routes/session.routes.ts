@@ -7,7 +7,7 @@ import { getUser } from "../../domain/accounts/get-user.ts";
 import { listOrganizationsForUser } from "../../domain/organizations/list-organizations.ts";
 
 /**
- * GET /api/session — SPEC.md §3 Session for the browser: a fresh access token for the session
+ * GET /api/session — the session for the browser: a fresh access token for the session
  * cookie, its expiry, the user and the user's organizations. The web app calls it on load, when
  * the token nears expiry and when the tab becomes visible again; better-auth extends the cookie
  * session as it goes. Answers `null` when there is no session.

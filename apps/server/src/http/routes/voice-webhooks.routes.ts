@@ -9,7 +9,7 @@ const notFound = { error: { code: "not_found", message: "Unknown voice provider"
 /**
  * POST /api/voice-webhooks/:provider/:connection — a voice platform's call updates.
  * `:connection` is the organization's voice connection the call was placed with, or `default`
- * (also when left out: calls placed before issue 15) for the installation's default; its own
+ * (also when left out: calls placed before voice platforms were per organization, ADR 0018) for the installation's default; its own
  * secret authenticates the request, as the platform documents, on the raw body. The update
  * applies only to an attempt of that connection; duplicates and stale updates are absorbed by
  * applyOutcome. Events that carry no news we use are acknowledged and ignored.

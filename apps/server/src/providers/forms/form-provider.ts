@@ -2,7 +2,7 @@ import type { ContactPart } from "@ringback/contracts";
 
 /**
  * A form builder Ringback connects to (Typeform first). Vendors' wire formats stay inside their
- * adapter: everything here is our own, normalized shape (DESIGN.md "providers behind interfaces").
+ * adapter: everything here is our own, normalized shape (ADR 0007).
  */
 export const formProviderIds = ["typeform"] as const;
 export type FormProviderId = (typeof formProviderIds)[number];
@@ -16,18 +16,18 @@ export interface TokenSet {
   scope: string | null;
 }
 
-/** SPEC.md §3 Form listing item (before Ringback marks forms in use). */
+/** A form in the provider's listing (before Ringback marks forms in use). */
 export interface FormSummary {
   id: string;
   title: string;
   lastUpdatedAt: string | null;
-  /** The public form page (SPEC.md 'Use Form'). */
+  /** The public form page ('Use Form'). */
   displayUrl: string | null;
-  /** The provider's page to edit the form (SPEC.md 'Edit Form'). */
+  /** The provider's page to edit the form ('Edit Form'). */
   editUrl: string | null;
 }
 
-/** SPEC.md §3 Form field descriptor. */
+/** A form's field. */
 export interface FormField {
   /** The provider's id; `hidden:<name>` for a hidden field, ids joined by `+` for a joined option. */
   id: string;
@@ -45,7 +45,7 @@ export interface FormField {
   description?: string;
 }
 
-/** SPEC.md §3 response groups, plus the form's title and links. */
+/** The form's fields grouped by what they can answer, plus its title and links. */
 export interface FormFields {
   formId: string;
   title: string;
@@ -106,7 +106,7 @@ export interface NormalizedSubmission {
 }
 export type AnswerValue = string | number | boolean | string[] | null;
 
-/** A provider error already worded for a person (SPEC.md §8 texts where they exist). */
+/** A provider error already worded for a person (the app's own texts where they exist). */
 export class FormProviderError extends Error {
   readonly status: number;
   readonly code: string;

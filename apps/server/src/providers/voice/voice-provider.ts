@@ -13,7 +13,7 @@ import type { OutboundClient } from "../../lib/outbound-http.ts";
  * A voice-AI vendor that places Ringback's calls: Bland, Vapi and Retell, each with
  * an organization's own account or the installation's default, or played by the call
  * simulator. Vendors' wire formats stay inside their adapter: everything here is our own,
- * normalized shape (DESIGN.md "providers behind interfaces"). One instance serves one
+ * normalized shape (ADR 0018). One instance serves one
  * connection (one account's credentials), so credentials never cross organizations.
  */
 export const voiceProviderIds = [

@@ -140,7 +140,7 @@ export async function playSimulatedCall(
   }
 
   if (call.webhooks) return (await deliver("end")) ? "delivered" : "ended";
-  // A call placed before issue 15: its one post-call webhook.
+  // A call placed before voice platforms were per organization (ADR 0018): its one post-call webhook.
   if (!call.webhookUrl || !call.webhookBody || call.webhookDeliveredAt) return "ended";
   await postWebhook(
     db,

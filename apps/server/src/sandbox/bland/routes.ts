@@ -94,7 +94,7 @@ function blandVoice(voice: SimulatorVoice) {
 
 /**
  * The built-in call simulator's Bland dialect, mounted at /sandbox/bland where sandboxes may run
- * (Vapi's and Retell's are beside it: issue 15). It speaks Bland AI's API to Ringback's unchanged
+ * (Vapi's and Retell's are beside it). It speaks Bland AI's API to Ringback's unchanged
  * Bland adapter (base URL simulatorApiUrl()):
  *
  * - `POST /v1/calls` places a call: `{ status: "success", message, call_id, batch_id: null }`.

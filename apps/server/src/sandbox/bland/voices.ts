@@ -1,5 +1,5 @@
 /**
- * The call simulator's voices (issue 15 §4: "the simulator has a small list"), the same for every
+ * The call simulator's voices (a small list), the same for every
  * dialect, each of which shows them in its platform's shape. A call may ask for one by id (or,
  * as Bland allows, by name); it is kept with the call, not heard: recordings are tones.
  */

@@ -55,7 +55,7 @@ export function DialogContent({
         {...props}
       >
         {/*
-          Issue 16 §4: a dialog taller than the screen scrolls inside, below a Close that stays
+          A dialog taller than the screen scrolls inside, below a Close that stays
           where it is; its content is never cut off.
         */}
         <div data-slot="dialog-body" className="grid min-h-0 gap-4 overflow-y-auto p-6">

@@ -15,7 +15,7 @@ const REQUIRED: Record<SignupField, string> = {
 
 /**
  * Every error of the sign-up details at once, by field. Joining through an invitation asks for
- * no company name. `missing` says whether any field is empty, for SPEC.md §5's
+ * no company name. `missing` says whether any field is empty, for
  * 'All fields are required'.
  */
 export function validateSignup(

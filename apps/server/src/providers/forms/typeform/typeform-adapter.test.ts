@@ -186,7 +186,7 @@ describe("Typeform delivery parsing", () => {
   });
 });
 
-describe("Typeform fields → SPEC.md §3 groups", () => {
+describe("Typeform fields → response groups", () => {
   const form: TypeformFormDefinition = {
     id: "abc12345",
     title: "Demo request",

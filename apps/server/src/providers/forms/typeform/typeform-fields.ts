@@ -181,7 +181,7 @@ function joinedNames(flat: FlatTypeformField[]): Map<string, FormField> {
 }
 
 /**
- * SPEC.md §3 response groups: all; phone (phone_number); checkbox (yes_no, legal, a single
+ * The response groups: all; phone (phone_number); checkbox (yes_no, legal, a single
  * "yes" choice); text (short_text, text/long_text, plus contact-info parts, with a contact-info
  * block's first + last name joined as one choice before them); email (email, plus contact-info
  * parts). And hidden (Typeform's `hidden`): a form's link can carry a known contact's number,

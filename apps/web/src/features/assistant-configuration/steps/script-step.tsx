@@ -72,7 +72,7 @@ const browserTimeZone = (() => {
 })();
 
 /**
- * Step 3 'Customize Assistant': the first sentence (issue 13 §7: the disclosure every call opens
+ * Step 3 'Customize Assistant': the first sentence (the disclosure every call opens
  * with), the script (with the form's variables and a preview of both, see ScriptVariables), the
  * questions each call should answer ('Outcomes') and, under 'Advanced', the call
  * settings; one submit saves them all.
