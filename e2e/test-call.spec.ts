@@ -6,7 +6,7 @@ import { allowConsoleErrors, expect, test } from "./fixtures.ts";
  * "Call me now": on the wizard's Finalize step and on each assistant card, a test
  * call to the signed-in user's own phone, shown live in a dialog until its transcript; marked in
  * Call Records and left out of the dashboard's stats. In sandbox mode the simulator plays it:
- * the user's own number ends in 4321, which the simulator answers (sandbox/bland/outcomes.ts).
+ * the user's own number ends in 4321, which the simulator answers (providers/voice/simulator/outcomes.ts).
  */
 test("Call me now: a live test call to your own phone, left out of the stats", async ({ page }) => {
   test.setTimeout(180_000);

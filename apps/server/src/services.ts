@@ -21,20 +21,23 @@ import type { Logger } from "./lib/logger.ts";
 import { createOutboundClient, type OutboundPolicy } from "./lib/outbound-http.ts";
 import { createSecretBox, type SecretBox } from "./lib/secret-box.ts";
 import { createEmailSender, type EmailSender } from "./providers/email/index.ts";
+import {
+  sandboxTypeformCredentials,
+  sandboxTypeformUrls,
+} from "./providers/forms/typeform/sandbox/credentials.ts";
 import { createTypeformProvider } from "./providers/forms/typeform/typeform-provider.ts";
 import { createRecordingStores } from "./providers/storage/index.ts";
 import { createBlandProvider } from "./providers/voice/bland/bland-provider.ts";
 import { createRetellProvider } from "./providers/voice/retell/retell-provider.ts";
-import { createVapiProvider } from "./providers/voice/vapi/vapi-provider.ts";
-import type { Queue } from "./queue/queue.ts";
-import { SIMULATOR_FROM_NUMBER } from "./sandbox/bland/call.ts";
+import { SIMULATOR_FROM_NUMBER } from "./providers/voice/simulator/call.ts";
 import {
   simulatorAccount,
   simulatorApiUrl,
   simulatorCredentials,
-} from "./sandbox/bland/credentials.ts";
-import { sandboxTypeformCredentials, sandboxTypeformUrls } from "./sandbox/typeform/credentials.ts";
-import { SIMULATOR_VAPI_PHONE_NUMBER_ID } from "./sandbox/vapi/call.ts";
+} from "./providers/voice/simulator/credentials.ts";
+import { SIMULATOR_VAPI_PHONE_NUMBER_ID } from "./providers/voice/vapi/sandbox/call.ts";
+import { createVapiProvider } from "./providers/voice/vapi/vapi-provider.ts";
+import type { Queue } from "./queue/queue.ts";
 
 /**
  * The vendors and shared helpers both entry points need, built once from configuration: the

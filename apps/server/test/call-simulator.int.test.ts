@@ -6,17 +6,17 @@ import { Hono } from "hono";
 import { afterAll, describe, expect, it } from "vitest";
 import { simulatorCalls } from "../src/db/schema/index.ts";
 import { createBlandProvider } from "../src/providers/voice/bland/bland-provider.ts";
-import type { PlaceCallInput } from "../src/providers/voice/voice-provider.ts";
-import { startQueue } from "../src/queue/queue.ts";
-import { SIMULATOR_FROM_NUMBER } from "../src/sandbox/bland/call.ts";
-import { simulatorAccount } from "../src/sandbox/bland/credentials.ts";
+import { SIMULATOR_FROM_NUMBER } from "../src/providers/voice/simulator/call.ts";
+import { simulatorAccount } from "../src/providers/voice/simulator/credentials.ts";
 import {
   callSimulatorRoutes,
   simulatorApiUrl,
   simulatorCredentials,
-} from "../src/sandbox/bland/index.ts";
-import { playSimulatedCall } from "../src/sandbox/bland/play.ts";
-import { SIMULATOR_VOICES } from "../src/sandbox/bland/voices.ts";
+} from "../src/providers/voice/simulator/index.ts";
+import { playSimulatedCall } from "../src/providers/voice/simulator/play.ts";
+import { SIMULATOR_VOICES } from "../src/providers/voice/simulator/voices.ts";
+import type { PlaceCallInput } from "../src/providers/voice/voice-provider.ts";
+import { startQueue } from "../src/queue/queue.ts";
 import { startTestRingback, testLogger } from "./harness.ts";
 import { startReceiver, waitFor } from "./webhook-receiver.ts";
 

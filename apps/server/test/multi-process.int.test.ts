@@ -5,7 +5,10 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { connectDatabase } from "../src/db/database.ts";
 import { callRecords, formSubmissions } from "../src/db/schema/index.ts";
-import { simulatorApiUrl, simulatorCredentials } from "../src/sandbox/bland/credentials.ts";
+import {
+  simulatorApiUrl,
+  simulatorCredentials,
+} from "../src/providers/voice/simulator/credentials.ts";
 import { activeAssistant } from "./call-helpers.ts";
 import { createEmptyDatabase, freePort, tempDataDir } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";

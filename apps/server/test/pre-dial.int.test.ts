@@ -14,8 +14,8 @@ import {
 } from "../src/db/schema/index.ts";
 import { createAttemptQueue } from "../src/domain/calls/call-engine.ts";
 import { addToDoNotCallList } from "../src/domain/compliance/do-not-call.ts";
+import { typeformTime } from "../src/providers/forms/typeform/sandbox/forms-api.ts";
 import { startQueue } from "../src/queue/queue.ts";
-import { typeformTime } from "../src/sandbox/typeform/forms-api.ts";
 import { activeAssistant } from "./call-helpers.ts";
 import { startTestRingback, testLogger } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";

@@ -16,6 +16,11 @@ import { parseAllowedNetworks } from "../src/lib/outbound-addresses.ts";
 import { createOutboundClient } from "../src/lib/outbound-http.ts";
 import { createSecretBox } from "../src/lib/secret-box.ts";
 import { createRetellProvider } from "../src/providers/voice/retell/retell-provider.ts";
+import { retellSimulatorRoutes } from "../src/providers/voice/retell/sandbox/routes.ts";
+import { SIMULATOR_FROM_NUMBER } from "../src/providers/voice/simulator/call.ts";
+import { simulatorAccount, simulatorApiUrl } from "../src/providers/voice/simulator/credentials.ts";
+import { callSimulatorRoutes } from "../src/providers/voice/simulator/index.ts";
+import { apiKeyHash } from "../src/providers/voice/simulator/simulated-calls.ts";
 import {
   type CallOutcome,
   type PlaceCallInput,
@@ -24,11 +29,6 @@ import {
   VoiceProviderError,
 } from "../src/providers/voice/voice-provider.ts";
 import { startQueue } from "../src/queue/queue.ts";
-import { SIMULATOR_FROM_NUMBER } from "../src/sandbox/bland/call.ts";
-import { simulatorAccount, simulatorApiUrl } from "../src/sandbox/bland/credentials.ts";
-import { callSimulatorRoutes } from "../src/sandbox/bland/index.ts";
-import { apiKeyHash } from "../src/sandbox/bland/simulated-calls.ts";
-import { retellSimulatorRoutes } from "../src/sandbox/retell/routes.ts";
 import { startTestRingback, testLogger } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";
 import { type Received, startReceiver, waitFor } from "./webhook-receiver.ts";

@@ -10,9 +10,9 @@ import {
 } from "../src/db/schema/index.ts";
 import { voiceWebhookUrl } from "../src/domain/voice/voice-providers.ts";
 import { createSecretBox } from "../src/lib/secret-box.ts";
-import { SIMULATOR_FROM_NUMBER } from "../src/sandbox/bland/call.ts";
-import { simulatorAccount } from "../src/sandbox/bland/credentials.ts";
-import { apiKeyHash } from "../src/sandbox/bland/simulated-calls.ts";
+import { SIMULATOR_FROM_NUMBER } from "../src/providers/voice/simulator/call.ts";
+import { simulatorAccount } from "../src/providers/voice/simulator/credentials.ts";
+import { apiKeyHash } from "../src/providers/voice/simulator/simulated-calls.ts";
 import { activeAssistant } from "./call-helpers.ts";
 import { startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";

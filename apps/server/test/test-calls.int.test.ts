@@ -27,7 +27,7 @@ import { waitFor } from "./webhook-receiver.ts";
 /**
  * "Call me now": a real call with the assistant's current settings to the signed-in
  * user's own verified number, through the call engine to the voice platform (here the call
- * simulator, whose magic last four digits decide the outcome: sandbox/bland/outcomes.ts); marked
+ * simulator, whose magic last four digits decide the outcome: providers/voice/simulator/outcomes.ts); marked
  * as a test, shown in Call Records as one, absent from the dashboard's stats and charts, never
  * retried, and limited per person.
  */

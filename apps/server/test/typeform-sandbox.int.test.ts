@@ -7,10 +7,13 @@ import {
   sandboxTypeformWebhooks,
 } from "../src/db/schema/index.ts";
 import { type FormFields, FormProviderError } from "../src/providers/forms/form-provider.ts";
+import {
+  sandboxTypeformCredentials,
+  sandboxTypeformUrls,
+} from "../src/providers/forms/typeform/sandbox/index.ts";
 import { parseTypeformDelivery } from "../src/providers/forms/typeform/typeform-delivery.ts";
 import { createTypeformProvider } from "../src/providers/forms/typeform/typeform-provider.ts";
 import { verifyTypeformSignature } from "../src/providers/forms/typeform/typeform-signature.ts";
-import { sandboxTypeformCredentials, sandboxTypeformUrls } from "../src/sandbox/typeform/index.ts";
 import { startTestRingback } from "./harness.ts";
 import { startReceiver, waitFor } from "./webhook-receiver.ts";
 

@@ -6,14 +6,14 @@ import { voiceWebhookUrl } from "../src/domain/voice/voice-providers.ts";
 import { parseAllowedNetworks } from "../src/lib/outbound-addresses.ts";
 import { createOutboundClient } from "../src/lib/outbound-http.ts";
 import { createSecretBox } from "../src/lib/secret-box.ts";
+import { simulatorAccount, simulatorApiUrl } from "../src/providers/voice/simulator/credentials.ts";
+import { SIMULATOR_VAPI_PHONE_NUMBER_ID } from "../src/providers/voice/vapi/sandbox/call.ts";
 import { createVapiProvider } from "../src/providers/voice/vapi/vapi-provider.ts";
 import {
   type CallOutcome,
   type PlaceCallInput,
   VoiceProviderError,
 } from "../src/providers/voice/voice-provider.ts";
-import { simulatorAccount, simulatorApiUrl } from "../src/sandbox/bland/credentials.ts";
-import { SIMULATOR_VAPI_PHONE_NUMBER_ID } from "../src/sandbox/vapi/call.ts";
 import { activeAssistant } from "./call-helpers.ts";
 import { startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";

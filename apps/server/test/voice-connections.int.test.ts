@@ -5,8 +5,8 @@ import { forgetRetiredVoiceKeys } from "../src/domain/voice/retired-connections.
 import { voiceWebhookUrl } from "../src/domain/voice/voice-providers.ts";
 import { createSecretBox } from "../src/lib/secret-box.ts";
 import { signBlandPayload } from "../src/providers/voice/bland/bland-signature.ts";
-import { simulatorAccount } from "../src/sandbox/bland/credentials.ts";
-import { apiKeyHash } from "../src/sandbox/bland/simulated-calls.ts";
+import { simulatorAccount } from "../src/providers/voice/simulator/credentials.ts";
+import { apiKeyHash } from "../src/providers/voice/simulator/simulated-calls.ts";
 import { activeAssistant } from "./call-helpers.ts";
 import { startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";

@@ -8,7 +8,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvents, simulatorCalls, voiceConnections } from "../src/db/schema/index.ts";
 import { createSecretBox } from "../src/lib/secret-box.ts";
-import { simulatorAccount } from "../src/sandbox/bland/credentials.ts";
+import { simulatorAccount } from "../src/providers/voice/simulator/credentials.ts";
 import { activeAssistant } from "./call-helpers.ts";
 import { startTestRingback } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createSecretBox } from "../src/lib/secret-box.ts";
 import { signTypeformPayload } from "../src/providers/forms/typeform/typeform-signature.ts";
 import { signBlandPayload } from "../src/providers/voice/bland/bland-signature.ts";
-import { simulatorCredentials } from "../src/sandbox/bland/credentials.ts";
+import { simulatorCredentials } from "../src/providers/voice/simulator/credentials.ts";
 import { startTestRingback } from "./harness.ts";
 
 /**

@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { simulatorApiUrl, simulatorCredentials } from "../src/sandbox/bland/credentials.ts";
+import {
+  simulatorApiUrl,
+  simulatorCredentials,
+} from "../src/providers/voice/simulator/credentials.ts";
 import { activeAssistant } from "./call-helpers.ts";
 import { startTestRingback, tempDataDir } from "./harness.ts";
 import { createTeam } from "./organization-harness.ts";

@@ -1,10 +1,10 @@
+import { sandboxTypeformDeliverJob } from "../providers/forms/typeform/sandbox/deliver.job.ts";
+import { sandboxBlandCallJob } from "../providers/voice/simulator/play.job.ts";
 import { placeCallJob, sweepCallsJob } from "./calls.job.ts";
 import { foldDashboardCountersJob } from "./dashboard-counters.job.ts";
 import type { JobDefinition } from "./job.ts";
 import { pruneExpiredJob } from "./prune-expired.job.ts";
 import { fetchRecordingJob, purgeRecordingsJob, recordingRetentionJob } from "./recordings.job.ts";
-import { sandboxBlandCallJob } from "./sandbox-bland-call.job.ts";
-import { sandboxTypeformDeliverJob } from "./sandbox-typeform-deliver.job.ts";
 import { deliverWebhookJob, sweepWebhooksJob } from "./webhooks.job.ts";
 
 /** Every job the worker runs. */

@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 /**
- * The built-in call simulator (apps/server/src/sandbox/bland) keeps its own data in a separate
+ * The built-in call simulator (apps/server/src/providers/voice/simulator) keeps its own data in a separate
  * PostgreSQL schema: it plays the part of the voice provider's servers (Bland's API), so none of
  * it belongs to an organization and Ringback's own tables never reference it.
  */

@@ -10,7 +10,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 /**
- * The built-in Typeform sandbox (apps/server/src/sandbox/typeform) keeps its own data in a
+ * The built-in Typeform sandbox (apps/server/src/providers/forms/typeform/sandbox) keeps its own data in a
  * separate PostgreSQL schema: it plays the part of Typeform's servers, so none of it belongs to
  * an organization and Ringback's own tables never reference it.
  */

@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.ts";
 import { strictOutboundClient } from "../../lib/outbound-http.ts";
 import { createSecretBox } from "../../lib/secret-box.ts";
+import {
+  simulatorApiUrl,
+  simulatorCredentials,
+} from "../../providers/voice/simulator/credentials.ts";
 import type { VoiceProvider } from "../../providers/voice/voice-provider.ts";
-import { simulatorApiUrl, simulatorCredentials } from "../../sandbox/bland/credentials.ts";
 import {
   createVoiceProviders,
   platformOf,

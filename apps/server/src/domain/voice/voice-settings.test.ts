@@ -2,9 +2,9 @@ import type { UpdateVoiceSettings } from "@ringback/contracts";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/app-error.ts";
 import { createSecretBox } from "../../lib/secret-box.ts";
-import { SIMULATOR_FROM_NUMBER } from "../../sandbox/bland/call.ts";
-import { simulatorAccount } from "../../sandbox/bland/credentials.ts";
-import { SIMULATOR_VAPI_PHONE_NUMBER_ID } from "../../sandbox/vapi/call.ts";
+import { SIMULATOR_FROM_NUMBER } from "../../providers/voice/simulator/call.ts";
+import { simulatorAccount } from "../../providers/voice/simulator/credentials.ts";
+import { SIMULATOR_VAPI_PHONE_NUMBER_ID } from "../../providers/voice/vapi/sandbox/call.ts";
 import type { VoiceConnectionRow, VoiceProviders } from "./voice-providers.ts";
 import { resolveVoiceAccount } from "./voice-settings.ts";
 
