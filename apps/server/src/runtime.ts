@@ -7,6 +7,8 @@ import { startWebhookDispatcher } from "./domain/webhooks/webhook-dispatcher.ts"
 import { createApp } from "./http/app.ts";
 import { jobs } from "./jobs/index.ts";
 import type { Logger } from "./lib/logger.ts";
+import { formSourceModules } from "./providers/forms/registry.ts";
+import type { FormSourceModule } from "./providers/forms/source-module.ts";
 import { ensureQueues, registerJobs, startQueue } from "./queue/queue.ts";
 import { startChangeFeed } from "./realtime/change-feed.ts";
 import { createServices } from "./services.ts";
@@ -34,6 +36,8 @@ export async function startRingback(options: {
   logger: Logger;
   role: Role;
   webDist?: string;
+  /** The form sources to offer; default: every registered one (providers/forms/registry.ts). */
+  formSources?: readonly FormSourceModule[];
 }): Promise<Ringback> {
   const { config, logger, role } = options;
   const cleanups: { name: string; run: () => Promise<unknown> }[] = [];
@@ -70,9 +74,18 @@ export async function startRingback(options: {
     : config.sandboxes.callSimulator
       ? "simulator"
       : "none";
+  const sources = (options.formSources ?? formSourceModules).map((source) => ({
+    id: source.manifest.id,
+    name: source.manifest.name,
+    sandbox: source.create(config).sandbox,
+    path: source.sandbox?.path,
+  }));
   logger.info(
-    { typeform: config.sandboxes.typeform ? "sandbox" : "real", voice: voiceDefault },
-    `Providers: Typeform ${config.sandboxes.typeform ? "sandbox (built-in, /sandbox/typeform)" : `real (${config.typeform?.apiUrl})`}; calls by default ${
+    {
+      formSources: Object.fromEntries(sources.map((s) => [s.id, s.sandbox ? "sandbox" : "real"])),
+      voice: voiceDefault,
+    },
+    `Providers: ${sources.map((s) => `${s.name} ${s.sandbox ? `sandbox (built-in, ${s.path})` : "real"}`).join(", ")}; calls by default ${
       voiceDefault === "bland"
         ? `Bland AI (${config.voiceApiUrls.bland})`
         : voiceDefault === "simulator"
@@ -99,7 +112,14 @@ export async function startRingback(options: {
     // Graceful: running jobs finish (or are released back to the queue after the timeout).
     cleanups.push({ name: "queue", run: () => queue.stop({ graceful: true, timeout: 20_000 }) });
     await ensureQueues(queue, jobs);
-    const services = createServices({ config, db, pool, queue, logger });
+    const services = createServices({
+      config,
+      db,
+      pool,
+      queue,
+      logger,
+      ...(options.formSources ? { formSourceModules: options.formSources } : {}),
+    });
     if (runsWorkers) {
       await registerJobs(queue, jobs, { db, logger, services });
       // Outgoing webhooks are handed to the queue as soon as their transaction commits.

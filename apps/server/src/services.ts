@@ -3,10 +3,7 @@ import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
 import { type CallEngineDeps, createAttemptQueue } from "./domain/calls/call-engine.ts";
 import type { RecordingDeps } from "./domain/calls/recordings.ts";
-import {
-  createFormProviders,
-  type FormProviders,
-} from "./domain/form-connections/form-providers.ts";
+import { createFormSources, type FormSources } from "./domain/form-connections/form-sources.ts";
 import {
   createDeliveryAssistants,
   type DeliveryAssistants,
@@ -21,11 +18,8 @@ import type { Logger } from "./lib/logger.ts";
 import { createOutboundClient, type OutboundPolicy } from "./lib/outbound-http.ts";
 import { createSecretBox, type SecretBox } from "./lib/secret-box.ts";
 import { createEmailSender, type EmailSender } from "./providers/email/index.ts";
-import {
-  sandboxTypeformCredentials,
-  sandboxTypeformUrls,
-} from "./providers/forms/typeform/sandbox/credentials.ts";
-import { createTypeformProvider } from "./providers/forms/typeform/typeform-provider.ts";
+import { formSourceModules as registeredFormSources } from "./providers/forms/registry.ts";
+import type { FormSourceModule } from "./providers/forms/source-module.ts";
 import { createRecordingStores } from "./providers/storage/index.ts";
 import { createBlandProvider } from "./providers/voice/bland/bland-provider.ts";
 import { createRetellProvider } from "./providers/voice/retell/retell-provider.ts";
@@ -45,7 +39,10 @@ import type { Queue } from "./queue/queue.ts";
  */
 export interface Services {
   box: SecretBox;
-  formProviders: FormProviders;
+  /** The registered form sources' folders (providers/forms/registry.ts, or a test's list). */
+  formSourceModules: readonly FormSourceModule[];
+  /** Their adapters, real or sandbox, by id. */
+  formProviders: FormSources;
   /** Each organization's voice platform, or the installation's default. */
   voices: VoiceProviders;
   calls: CallEngineDeps;
@@ -88,20 +85,16 @@ export function createServices(input: {
   pool: pg.Pool;
   queue: Queue;
   logger: Logger;
+  /** The form sources to offer; default: every registered one. */
+  formSourceModules?: readonly FormSourceModule[];
 }): Services {
   const { config, db, pool, queue, logger } = input;
   const box = createSecretBox(config.secretKey);
   // The one place that decides which vendor is real and which is its sandbox (config.sandboxes:
   // a provider without credentials, where SANDBOX allows it); the domain sees only interfaces
   // and the HTTP app mounts the sandboxes these flags name.
-  const typeform = config.typeform
-    ? createTypeformProvider({ ...config.typeform, sandbox: false })
-    : createTypeformProvider({
-        ...sandboxTypeformCredentials(config.secretKey),
-        ...sandboxTypeformUrls(config.publicUrl),
-        sandbox: true,
-      });
-  const formProviders = createFormProviders([typeform]);
+  const formSourceModules = input.formSourceModules ?? registeredFormSources;
+  const formProviders = createFormSources(formSourceModules.map((source) => source.create(config)));
   const email = createEmailSender(config, { db, logger });
   const outbound = createOutboundClient(outboundPolicy(config));
   const timeoutMs = config.voiceRequestTimeoutMs;
@@ -132,6 +125,7 @@ export function createServices(input: {
   });
   return {
     box,
+    formSourceModules,
     formProviders,
     voices,
     calls: {

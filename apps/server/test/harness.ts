@@ -9,6 +9,7 @@ import { loadConfig } from "../src/config/env.ts";
 import { connectDatabase, type DatabaseHandle } from "../src/db/database.ts";
 import { createApp } from "../src/http/app.ts";
 import { createLogger, type Logger } from "../src/lib/logger.ts";
+import type { FormSourceModule } from "../src/providers/forms/source-module.ts";
 import type { Queue } from "../src/queue/queue.ts";
 import { type Role, startRingback } from "../src/runtime.ts";
 import { createServices } from "../src/services.ts";
@@ -99,7 +100,12 @@ export async function freePort(): Promise<number> {
  * address) is its real address.
  */
 export async function startTestRingback(
-  options: { role?: Role; env?: Record<string, string> } = {},
+  options: {
+    role?: Role;
+    env?: Record<string, string>;
+    /** The form sources to offer (default: the registered ones). */
+    formSources?: readonly FormSourceModule[];
+  } = {},
 ) {
   const database = await createTestDatabase();
   const dataDir = tempDataDir("ringback-test-data-");
@@ -109,7 +115,12 @@ export async function startTestRingback(
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...options.env,
   });
-  const ringback = await startRingback({ config, logger: testLogger, role: options.role ?? "all" });
+  const ringback = await startRingback({
+    config,
+    logger: testLogger,
+    role: options.role ?? "all",
+    ...(options.formSources ? { formSources: options.formSources } : {}),
+  });
   afterAll(async () => {
     await ringback.stop();
     rmSync(dataDir, { recursive: true, force: true });

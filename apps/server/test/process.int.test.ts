@@ -200,7 +200,7 @@ describe("sandboxes in production", () => {
       });
       const url = await listeningUrl(sandboxed);
       const modes = await sandboxed.waitForLog(/^Providers:/);
-      expect(modes).toMatchObject({ typeform: "sandbox", voice: "simulator" });
+      expect(modes).toMatchObject({ formSources: { typeform: "sandbox" }, voice: "simulator" });
       expect((await fetch(`${url}/sandbox/bland/`)).status).toBe(200);
       // The simulator speaks Vapi's and Retell's APIs too (a key is needed: 401).
       expect((await fetch(`${url}/sandbox/vapi/phone-number`)).status).toBe(401);
@@ -225,7 +225,7 @@ describe("sandboxes in production", () => {
       });
       const realUrl = await listeningUrl(real);
       expect(await real.waitForLog(/^Providers:/)).toMatchObject({
-        typeform: "real",
+        formSources: { typeform: "real" },
         voice: "bland",
       });
       for (const path of [

@@ -6,14 +6,14 @@ import {
   sandboxTypeformTokens,
   sandboxTypeformWebhooks,
 } from "../src/db/schema/index.ts";
-import { type FormFields, FormProviderError } from "../src/providers/forms/form-provider.ts";
+import { type FormFields, FormSourceError } from "../src/providers/forms/form-source.ts";
 import {
   sandboxTypeformCredentials,
   sandboxTypeformUrls,
 } from "../src/providers/forms/typeform/sandbox/index.ts";
 import { parseTypeformDelivery } from "../src/providers/forms/typeform/typeform-delivery.ts";
-import { createTypeformProvider } from "../src/providers/forms/typeform/typeform-provider.ts";
 import { verifyTypeformSignature } from "../src/providers/forms/typeform/typeform-signature.ts";
+import { createTypeformSource } from "../src/providers/forms/typeform/typeform-source.ts";
 import { startTestRingback } from "./harness.ts";
 import { startReceiver, waitFor } from "./webhook-receiver.ts";
 
@@ -23,7 +23,7 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
   const base = ringback.config.publicUrl;
   const credentials = sandboxTypeformCredentials(ringback.config.secretKey);
   const urls = sandboxTypeformUrls(base);
-  const provider = createTypeformProvider({
+  const provider = createTypeformSource({
     ...credentials,
     ...urls,
     sandbox: true,
@@ -35,7 +35,9 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
 
   /** The consent page's form, posted as a browser would (redirects not followed). */
   function consent(fields: Record<string, string>, authorizeUrl?: string) {
-    const url = new URL(authorizeUrl ?? provider.authorizationUrl({ state: "st", redirectUri }));
+    const url = new URL(
+      authorizeUrl ?? provider.oauth.authorizationUrl({ state: "st", redirectUri }),
+    );
     const body = new URLSearchParams({
       client_id: url.searchParams.get("client_id") ?? "",
       redirect_uri: url.searchParams.get("redirect_uri") ?? "",
@@ -50,7 +52,7 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
     const response = await consent({ account, decision: "allow" });
     expect(response.status).toBe(302);
     const code = new URL(response.headers.get("location")!).searchParams.get("code")!;
-    return provider.exchangeCode({ code, redirectUri });
+    return provider.oauth.exchangeCode({ code, redirectUri });
   }
 
   const api = (token: string, path: string, init: RequestInit = {}) =>
@@ -60,7 +62,7 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
     });
 
   async function formsByTitle(token: string) {
-    const forms = await provider.listForms(token);
+    const forms = await provider.forms.list(token);
     return new Map(forms.map((f) => [f.title, f]));
   }
 
@@ -111,7 +113,7 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
   }
 
   it("shows a consent page with the scopes, Allow and Deny, and the login hint", async () => {
-    const url = `${provider.authorizationUrl({ state: "s1", redirectUri })}&login_hint=${encodeURIComponent("Ada & co")}`;
+    const url = `${provider.oauth.authorizationUrl({ state: "s1", redirectUri })}&login_hint=${encodeURIComponent("Ada & co")}`;
     expect(url.startsWith(`${base}/sandbox/typeform/api/oauth/authorize?`)).toBe(true);
     const response = await fetch(url);
     expect(response.status).toBe(200);
@@ -130,13 +132,13 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
 
     // Without a hint the account box starts empty.
     const plain = await (
-      await fetch(provider.authorizationUrl({ state: "s", redirectUri }))
+      await fetch(provider.oauth.authorizationUrl({ state: "s", redirectUri }))
     ).text();
     expect(plain).toMatch(/id="account" name="account" value=""/);
   });
 
   it("shows an error page for an unknown client or a foreign redirect_uri", async () => {
-    const good = new URL(provider.authorizationUrl({ state: "s", redirectUri }));
+    const good = new URL(provider.oauth.authorizationUrl({ state: "s", redirectUri }));
     const badClient = new URL(good);
     badClient.searchParams.set("client_id", "someone-else");
     const badClientResponse = await fetch(badClient);
@@ -161,7 +163,7 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
     const code = location.searchParams.get("code")!;
     expect(code).toMatch(/^[0-9a-f]{40}$/);
 
-    const tokens = await provider.exchangeCode({ code, redirectUri });
+    const tokens = await provider.oauth.exchangeCode({ code, redirectUri });
     expect(tokens.accessToken).toMatch(/^[0-9a-f]{40}$/);
     expect(tokens.refreshToken).toMatch(/^[0-9a-f]{40}$/);
     expect(tokens.scope).toBe("offline accounts:read forms:read webhooks:read webhooks:write");
@@ -175,7 +177,7 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
     expect(await me.json()).toMatchObject({ alias: "alice", email: "alice@example.com" });
 
     // The code works once.
-    await expect(provider.exchangeCode({ code, redirectUri })).rejects.toMatchObject({
+    await expect(provider.oauth.exchangeCode({ code, redirectUri })).rejects.toMatchObject({
       status: 400,
     });
 
@@ -193,7 +195,7 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
   });
 
   it("refuses a wrong client secret at the token endpoint", async () => {
-    const wrong = createTypeformProvider({
+    const wrong = createTypeformSource({
       ...credentials,
       clientSecret: "not-the-secret",
       ...urls,
@@ -202,31 +204,31 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
     });
     const response = await consent({ account: "bob", decision: "allow" });
     const code = new URL(response.headers.get("location")!).searchParams.get("code")!;
-    await expect(wrong.exchangeCode({ code, redirectUri })).rejects.toMatchObject({
+    await expect(wrong.oauth.exchangeCode({ code, redirectUri })).rejects.toMatchObject({
       status: 401,
     });
   });
 
   it("rotates refresh tokens: the old one is refused once used", async () => {
     const first = await connect("carol");
-    const second = await provider.refresh(first.refreshToken!);
+    const second = await provider.oauth.refresh(first.refreshToken!);
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect(second.accessToken).not.toBe(first.accessToken);
-    expect((await provider.listForms(second.accessToken)).length).toBe(5);
+    expect((await provider.forms.list(second.accessToken)).length).toBe(5);
 
-    const replay = await provider.refresh(first.refreshToken!).catch((e: unknown) => e);
-    expect(replay).toBeInstanceOf(FormProviderError);
+    const replay = await provider.oauth.refresh(first.refreshToken!).catch((e: unknown) => e);
+    expect(replay).toBeInstanceOf(FormSourceError);
     expect(replay).toMatchObject({ status: 400 });
     // The new one works (and rotates again).
-    const third = await provider.refresh(second.refreshToken!);
+    const third = await provider.oauth.refresh(second.refreshToken!);
     expect(third.refreshToken).not.toBe(second.refreshToken);
   });
 
   it("answers 403 AUTHENTICATION_ERROR for unknown and expired access tokens", async () => {
-    const unknown = await provider.listForms("0".repeat(40)).catch((e: unknown) => e);
-    expect(unknown).toBeInstanceOf(FormProviderError);
+    const unknown = await provider.forms.list("0".repeat(40)).catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(FormSourceError);
     expect(unknown).toMatchObject({ status: 403, code: "AUTHENTICATION_ERROR" });
-    expect((unknown as FormProviderError).isAuthFailure).toBe(true);
+    expect((unknown as FormSourceError).isAuthFailure).toBe(true);
 
     const tokens = await connect("dave");
     const [dave] = await db
@@ -246,8 +248,8 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
     expect(expired.status).toBe(403);
     expect(await expired.json()).toMatchObject({ code: "AUTHENTICATION_ERROR" });
     // A refresh gets a working token again.
-    const renewed = await provider.refresh(tokens.refreshToken!);
-    expect((await provider.listForms(renewed.accessToken)).length).toBe(5);
+    const renewed = await provider.oauth.refresh(tokens.refreshToken!);
+    expect((await provider.forms.list(renewed.accessToken)).length).toBe(5);
   });
 
   it("lists forms page by page, newest first, with search and Typeform's item shape", async () => {
@@ -268,7 +270,7 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
       })),
     );
 
-    const forms = await provider.listForms(tokens.accessToken);
+    const forms = await provider.forms.list(tokens.accessToken);
     expect(forms.map((f) => f.title)).toEqual([
       "Website enquiry",
       "Contact us",
@@ -323,7 +325,7 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
     const tokens = await connect("frank");
     const forms = await formsByTitle(tokens.accessToken);
     const fields = async (title: string) =>
-      provider.getFields(tokens.accessToken, forms.get(title)!.id);
+      provider.fields.read(tokens.accessToken, forms.get(title)!.id);
 
     const website = await fields("Website enquiry");
     expect(website.title).toBe("Website enquiry");
@@ -398,11 +400,11 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
   it("keeps each account's forms to itself", async () => {
     const grace = await connect("grace");
     const heidi = await connect("heidi");
-    const graceForms = await provider.listForms(grace.accessToken);
-    const heidiForms = await provider.listForms(heidi.accessToken);
+    const graceForms = await provider.forms.list(grace.accessToken);
+    const heidiForms = await provider.forms.list(heidi.accessToken);
     expect(graceForms.map((f) => f.id)).not.toContain(heidiForms[0]!.id);
-    const error = await provider
-      .getFields(grace.accessToken, heidiForms[0]!.id)
+    const error = await provider.fields
+      .read(grace.accessToken, heidiForms[0]!.id)
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 404, code: "FORM_NOT_FOUND" });
     const webhook = await api(grace.accessToken, `/forms/${heidiForms[0]!.id}/webhooks/x`, {
@@ -413,7 +415,7 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
     expect(webhook.status).toBe(404);
     // The same account name (any case) comes back to the same forms.
     const again = await connect("GRACE");
-    expect((await provider.listForms(again.accessToken)).map((f) => f.id)).toEqual(
+    expect((await provider.forms.list(again.accessToken)).map((f) => f.id)).toEqual(
       graceForms.map((f) => f.id),
     );
   });
@@ -421,7 +423,7 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
   it("creates, shows, lists and deletes webhooks", async () => {
     const tokens = await connect("ivan");
     const form = (await formsByTitle(tokens.accessToken)).get("Website enquiry")!;
-    const { webhookId } = await provider.putWebhook(tokens.accessToken, {
+    const { webhookId } = await provider.webhooks.put(tokens.accessToken, {
       formId: form.id,
       tag: "ringback",
       url: "https://hooks.example/typeform",
@@ -447,7 +449,7 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
     expect(row!.secretEncrypted).not.toContain("s3cret");
 
     // PUT again replaces it under the same id.
-    const again = await provider.putWebhook(tokens.accessToken, {
+    const again = await provider.webhooks.put(tokens.accessToken, {
       formId: form.id,
       tag: "ringback",
       url: "https://hooks.example/v2",
@@ -466,7 +468,7 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
     });
     expect(bad.status).toBe(400);
 
-    await provider.deleteWebhook(tokens.accessToken, { formId: form.id, tag: "ringback" });
+    await provider.webhooks.delete(tokens.accessToken, { formId: form.id, tag: "ringback" });
     const gone = await api(tokens.accessToken, `/forms/${form.id}/webhooks/ringback`);
     expect(gone.status).toBe(404);
     expect(await gone.json()).toMatchObject({ code: "NOT_FOUND" });
@@ -475,14 +477,14 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
       method: "DELETE",
     });
     expect(second.status).toBe(404);
-    await provider.deleteWebhook(tokens.accessToken, { formId: form.id, tag: "ringback" });
+    await provider.webhooks.delete(tokens.accessToken, { formId: form.id, tag: "ringback" });
   });
 
   it("delivers a signed form_response to every enabled webhook when a form is submitted", async () => {
     const tokens = await connect("judy");
     const form = (await formsByTitle(tokens.accessToken)).get("Website enquiry")!;
-    const fields = await provider.getFields(tokens.accessToken, form.id);
-    await provider.putWebhook(tokens.accessToken, {
+    const fields = await provider.fields.read(tokens.accessToken, form.id);
+    await provider.webhooks.put(tokens.accessToken, {
       formId: form.id,
       tag: "ringback",
       url: receiver.url("/judy-a"),
@@ -572,8 +574,8 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
     const forms = await formsByTitle(tokens.accessToken);
 
     const contact = forms.get("Contact us")!;
-    const contactFields = await provider.getFields(tokens.accessToken, contact.id);
-    await provider.putWebhook(tokens.accessToken, {
+    const contactFields = await provider.fields.read(tokens.accessToken, contact.id);
+    await provider.webhooks.put(tokens.accessToken, {
       formId: contact.id,
       tag: "ringback",
       url: receiver.url("/ken-contact"),
@@ -612,8 +614,8 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
       fields: { ref: string; id: string; properties: { choices?: { id: string }[] } }[];
     };
     const callMe = demoDefinition.fields.find((f) => f.ref === "call_me")!;
-    const demoFields = await provider.getFields(tokens.accessToken, demo.id);
-    await provider.putWebhook(tokens.accessToken, {
+    const demoFields = await provider.fields.read(tokens.accessToken, demo.id);
+    await provider.webhooks.put(tokens.accessToken, {
       formId: demo.id,
       tag: "ringback",
       url: receiver.url("/ken-demo"),
@@ -648,7 +650,7 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
     };
     const topics = newsletterDefinition.fields.find((f) => f.ref === "topics")!;
     const byRef = (ref: string) => newsletterDefinition.fields.find((f) => f.ref === ref)!.id;
-    await provider.putWebhook(tokens.accessToken, {
+    await provider.webhooks.put(tokens.accessToken, {
       formId: newsletter.id,
       tag: "ringback",
       url: receiver.url("/ken-news"),
@@ -675,8 +677,8 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
   it("re-shows the form with the errors and sends nothing for an invalid submission", async () => {
     const tokens = await connect("leo");
     const form = (await formsByTitle(tokens.accessToken)).get("Website enquiry")!;
-    const fields = await provider.getFields(tokens.accessToken, form.id);
-    await provider.putWebhook(tokens.accessToken, {
+    const fields = await provider.fields.read(tokens.accessToken, form.id);
+    await provider.webhooks.put(tokens.accessToken, {
       formId: form.id,
       tag: "ringback",
       url: receiver.url("/leo"),
@@ -702,8 +704,8 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
   it("disables a webhook whose receiver answers 410, as Typeform does", async () => {
     const tokens = await connect("mia");
     const form = (await formsByTitle(tokens.accessToken)).get("Website enquiry")!;
-    const fields = await provider.getFields(tokens.accessToken, form.id);
-    await provider.putWebhook(tokens.accessToken, {
+    const fields = await provider.fields.read(tokens.accessToken, form.id);
+    await provider.webhooks.put(tokens.accessToken, {
       formId: form.id,
       tag: "ringback",
       url: receiver.url("/mia", [410]),
@@ -729,8 +731,8 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
   it("retries a failed delivery with back-off and sends the same payload again", async () => {
     const tokens = await connect("nina");
     const form = (await formsByTitle(tokens.accessToken)).get("Website enquiry")!;
-    const fields = await provider.getFields(tokens.accessToken, form.id);
-    await provider.putWebhook(tokens.accessToken, {
+    const fields = await provider.fields.read(tokens.accessToken, form.id);
+    await provider.webhooks.put(tokens.accessToken, {
       formId: form.id,
       tag: "ringback",
       url: receiver.url("/nina", [500, 200]),
@@ -800,10 +802,10 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
     expect((await add("statement")).status).toBe(400);
     // A name question: what the wizard's Name Field suggests after Refresh Fields.
     expect((await add("short_text")).status).toBe(303);
-    const named = await provider.getFields(tokens.accessToken, form.id);
+    const named = await provider.fields.read(tokens.accessToken, form.id);
     expect(named.text.at(-1)).toMatchObject({ type: "short_text", title: "What's your name?" });
 
-    const withBoth = await provider.getFields(tokens.accessToken, form.id);
+    const withBoth = await provider.fields.read(tokens.accessToken, form.id);
     expect(withBoth.phone).toHaveLength(1);
     expect(withBoth.checkbox.map((f) => f.type)).toEqual(["legal", "yes_no"]);
     const after = await db
@@ -822,27 +824,27 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
       redirect: "manual",
     });
     expect(removed.status).toBe(303);
-    expect((await provider.getFields(tokens.accessToken, form.id)).phone).toEqual([]);
+    expect((await provider.fields.read(tokens.accessToken, form.id)).phone).toEqual([]);
 
     // Only the kinds of question this page adds can be removed here; a legal tick box cannot.
     const legalId = withBoth.checkbox[0]!.id;
     await fetch(new URL(`${action}/${legalId}/delete`, editUrl), { method: "POST" });
-    expect((await provider.getFields(tokens.accessToken, form.id)).checkbox).toHaveLength(2);
+    expect((await provider.fields.read(tokens.accessToken, form.id)).checkbox).toHaveLength(2);
 
     // A phone field nested in a group can be removed too.
     const demo = (await formsByTitle(tokens.accessToken)).get("Demo request")!;
-    const demoFields = await provider.getFields(tokens.accessToken, demo.id);
+    const demoFields = await provider.fields.read(tokens.accessToken, demo.id);
     await fetch(`${urls.adminUrl}/form/${demo.id}/fields/${demoFields.phone[0]!.id}/delete`, {
       method: "POST",
     });
-    const demoAfter = await provider.getFields(tokens.accessToken, demo.id);
+    const demoAfter = await provider.fields.read(tokens.accessToken, demo.id);
     expect(demoAfter.phone).toEqual([]);
     expect(demoAfter.text.map((f) => f.ref)).toEqual(["name", "company"]);
   });
 
   it("renders each public form page accessibly and without scripts", async () => {
     const tokens = await connect("pat");
-    for (const form of await provider.listForms(tokens.accessToken)) {
+    for (const form of await provider.forms.list(tokens.accessToken)) {
       const response = await fetch(form.displayUrl!);
       expect(response.status).toBe(200);
       const html = await response.text();

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { countryCodeSchema, phoneSchema } from "./accounts.ts";
 import { FEDERAL_CALLING_HOURS } from "./calling-hours.ts";
 import { firstSentenceSchema } from "./disclosure.ts";
+import { type FormSourceId, formSourceIdSchema } from "./integrations.ts";
 import { outcomeQuestionSchema, outcomeQuestionsSchema } from "./outcome-questions.ts";
 import { DEFAULT_COUNTRY, normalizePhone } from "./phone.ts";
 import { isIanaTimeZone } from "./time-zones.ts";
@@ -9,9 +10,9 @@ import { assistantVoiceSchema, isVoiceLanguage, MAX_CALL_MINUTES } from "./voice
 
 export { countryCodeSchema };
 
-export const formProviderIds = ["typeform"] as const;
-export const formProviderIdSchema = z.enum(formProviderIds);
-export type FormProviderId = z.infer<typeof formProviderIdSchema>;
+/** Which form source an assistant's leads come from (the server's registry knows which exist). */
+export const formProviderIdSchema = formSourceIdSchema;
+export type FormProviderId = FormSourceId;
 
 /** An assistant, as form_assistants holds it (and its linked form_credentials' provider). */
 export const assistantSchema = z.object({

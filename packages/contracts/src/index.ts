@@ -14,6 +14,7 @@ export * from "./english-number.ts";
 export * from "./errors.ts";
 export * from "./field-detection.ts";
 export * from "./health.ts";
+export * from "./integrations.ts";
 export * from "./opt-out.ts";
 export * from "./opt-out-phrases.ts";
 export * from "./outcome-questions.ts";

@@ -15,9 +15,7 @@ import { currentOrganizationName } from "../domain/organizations/current-organiz
 import { AppError } from "../lib/app-error.ts";
 import type { Logger } from "../lib/logger.ts";
 import { createEmailSender } from "../providers/email/index.ts";
-import { FormProviderError } from "../providers/forms/form-provider.ts";
-import { sandboxTypeformCredentials } from "../providers/forms/typeform/sandbox/credentials.ts";
-import { typeformSandboxRoutes } from "../providers/forms/typeform/sandbox/sandbox-routes.ts";
+import { FormSourceError } from "../providers/forms/form-source.ts";
 import { createSmsSender } from "../providers/sms/index.ts";
 import { retellSimulatorRoutes } from "../providers/voice/retell/sandbox/routes.ts";
 import { callSimulatorRoutes } from "../providers/voice/simulator/index.ts";
@@ -52,6 +50,7 @@ import {
   formConnectionsRoutes,
 } from "./routes/form-connections.routes.ts";
 import { healthRoutes } from "./routes/health.routes.ts";
+import { integrationsRoutes } from "./routes/integrations.routes.ts";
 import { invitationAcceptRoutes, invitationPreviewRoutes } from "./routes/invitations.routes.ts";
 import { optOutRoutes } from "./routes/opt-out.routes.ts";
 import { organizationRoutes, organizationsRoutes } from "./routes/organizations.routes.ts";
@@ -174,10 +173,15 @@ export function createApp(deps: AppDeps) {
     );
   // Everything below needs a signed-in caller (Bearer access token).
   api.use("/account/*", signedIn).use("/account", signedIn);
+  api.use("/integrations", signedIn);
   api.use("/organizations/*", signedIn).use("/organizations", signedIn);
   api.use("/invitations/:token/accept", signedIn);
   api
     .route("/account", accountRoutes({ db }))
+    .route(
+      "/integrations",
+      integrationsRoutes({ modules: deps.services.formSourceModules, providers }),
+    )
     .route("/organizations", organizationsRoutes(organizationDeps))
     .route("/organizations/:organizationId", organizationRoutes(organizationDeps))
     // "Call me now": a test call to the signed-in user's own phone.
@@ -289,18 +293,14 @@ export function createApp(deps: AppDeps) {
       }),
     );
   }
-  // No Typeform app configured (and sandboxes allowed): the built-in Typeform sandbox stands in.
-  if (config.sandboxes.typeform) {
-    app.route(
-      "/sandbox/typeform",
-      typeformSandboxRoutes({
-        db,
-        queue: deps.queue,
-        logger,
-        publicUrl: config.publicUrl,
-        ...sandboxTypeformCredentials(config.secretKey),
-      }),
-    );
+  // A form source without credentials (where sandboxes are allowed): its built-in sandbox.
+  for (const source of deps.services.formSourceModules) {
+    if (source.sandbox && providers.get(source.manifest.id).sandbox) {
+      app.route(
+        source.sandbox.path,
+        source.sandbox.routes({ config, db, queue: deps.queue, logger }),
+      );
+    }
   }
 
   if (deps.webDist) {
@@ -319,7 +319,7 @@ export function createApp(deps: AppDeps) {
     if (error instanceof AppError) {
       return c.json(errorBody(error.code, error.message, error.details), error.status as 400);
     }
-    if (error instanceof FormProviderError) {
+    if (error instanceof FormSourceError) {
       // The provider's own words (already worded for a person); never its status as ours.
       deps.logger.warn({ err: error, path: c.req.path }, "Form provider call failed");
       return c.json(

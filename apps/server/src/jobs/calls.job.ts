@@ -1,9 +1,11 @@
+import { z } from "zod";
 import { PLACE_CALL_JOB, placeCall, sweepAttempts } from "../domain/calls/call-engine.ts";
-import { defineJob } from "./job.ts";
+import { defineJob, noPayload } from "./job.ts";
 
 /** Places (or reconciles) one call attempt; a thrown error makes pg-boss retry it. */
 export const placeCallJob = defineJob<{ attemptId: string }>({
   name: PLACE_CALL_JOB,
+  payload: z.object({ attemptId: z.string().min(1) }),
   // Dialling is a short HTTP request; speed to lead wants several in flight.
   concurrency: 4,
   pollSeconds: 0.5,
@@ -22,6 +24,7 @@ export const placeCallJob = defineJob<{ attemptId: string }>({
  */
 export const sweepCallsJob = defineJob({
   name: "calls.sweep",
+  payload: noPayload,
   cron: "* * * * *",
   runOnStart: true,
   handle: (_data, { services }) => sweepAttempts(services.calls),

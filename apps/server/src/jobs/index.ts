@@ -1,4 +1,4 @@
-import { sandboxTypeformDeliverJob } from "../providers/forms/typeform/sandbox/deliver.job.ts";
+import { formSourceModules } from "../providers/forms/registry.ts";
 import { sandboxBlandCallJob } from "../providers/voice/simulator/play.job.ts";
 import { placeCallJob, sweepCallsJob } from "./calls.job.ts";
 import { foldDashboardCountersJob } from "./dashboard-counters.job.ts";
@@ -12,7 +12,6 @@ import { deliverWebhookJob, sweepWebhooksJob } from "./webhooks.job.ts";
 export const jobs: JobDefinition<any>[] = [
   pruneExpiredJob,
   foldDashboardCountersJob,
-  sandboxTypeformDeliverJob,
   sandboxBlandCallJob,
   placeCallJob,
   sweepCallsJob,
@@ -21,4 +20,6 @@ export const jobs: JobDefinition<any>[] = [
   recordingRetentionJob,
   deliverWebhookJob,
   sweepWebhooksJob,
+  // Each form source's sandbox jobs (a sandbox that is not mounted gets none).
+  ...formSourceModules.flatMap((source) => source.sandbox?.jobs ?? []),
 ];

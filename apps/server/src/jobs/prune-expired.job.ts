@@ -1,9 +1,10 @@
 import { pruneExpired } from "../domain/maintenance/prune-expired.ts";
 import { forgetRetiredVoiceKeys } from "../domain/voice/retired-connections.ts";
-import { defineJob } from "./job.ts";
+import { defineJob, noPayload } from "./job.ts";
 
 export const pruneExpiredJob = defineJob({
   name: "maintenance.prune-expired",
+  payload: noPayload,
   cron: "17 * * * *",
   async handle(_data, { db, logger }) {
     const now = new Date();

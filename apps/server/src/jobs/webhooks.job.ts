@@ -1,9 +1,10 @@
+import { z } from "zod";
 import {
   attemptDelivery,
   DELIVER_WEBHOOK_JOB,
   dispatchDueDeliveries,
 } from "../domain/webhooks/deliver-webhook.ts";
-import { defineJob } from "./job.ts";
+import { defineJob, noPayload } from "./job.ts";
 
 /**
  * One attempt of one outgoing webhook. Each delivery is a job of its own, so a
@@ -12,6 +13,7 @@ import { defineJob } from "./job.ts";
  */
 export const deliverWebhookJob = defineJob<{ deliveryId: string; attempt: number }>({
   name: DELIVER_WEBHOOK_JOB,
+  payload: z.object({ deliveryId: z.string().min(1), attempt: z.number().int().min(1) }),
   // Mostly waiting on other servers: several at once. (New jobs wake a worker by NOTIFY; the
   // 2 s poll finds retries coming due, which are never sooner than 5 s.)
   concurrency: 10,
@@ -28,6 +30,7 @@ export const deliverWebhookJob = defineJob<{ deliveryId: string; attempt: number
  */
 export const sweepWebhooksJob = defineJob({
   name: "webhooks.sweep",
+  payload: noPayload,
   cron: "* * * * *",
   runOnStart: true,
   handle: (_data, { services }) => dispatchDueDeliveries(services.webhooks),

@@ -1,13 +1,59 @@
 import { PgBoss } from "pg-boss";
+import type { z } from "zod";
 import type { Database } from "../db/database.ts";
-import type { JobDefinition } from "../jobs/job.ts";
 import type { Logger } from "../lib/logger.ts";
-import type { Services } from "../services.ts";
 
 export type Queue = PgBoss;
 
 /** pg-boss's schema in Ringback's database. */
 export const QUEUE_SCHEMA = "pgboss";
+
+/** What every job's handler gets; a job kind adds the narrow dependencies it uses. */
+export interface BaseJobContext {
+  db: Database;
+  logger: Logger;
+}
+
+/**
+ * A kind of background job as the queue knows it: its name, the schema of its payload, and how
+ * the queue runs it. The queue knows nothing of what a handler does or needs beyond `Context`.
+ */
+export interface QueueJob<Data extends object, Context extends BaseJobContext = BaseJobContext> {
+  name: string;
+  /**
+   * The payload's schema, checked before the handler runs: a message that does not match (a
+   * payload from another version of the code, say) fails at once with the schema's words.
+   */
+  payload: z.ZodType<Data>;
+  /** Cron expression (UTC) for jobs that run on a schedule. */
+  cron?: string;
+  /** Jobs of this kind one worker process runs at once (default 1). */
+  concurrency?: number;
+  /**
+   * Seconds between a worker's checks for work that NOTIFY does not announce: retries coming
+   * due, and the next job after a busy spell (default 2). Lower for queues where latency matters.
+   */
+  pollSeconds?: number;
+  /**
+   * Jobs each worker loop fetches at once and runs concurrently (default 1): a burst of leads is
+   * taken in a few fetches rather than one job per poll.
+   */
+  batchSize?: number;
+  /**
+   * A running job's worker proves it is alive this often (pg-boss heartbeats): a job whose
+   * worker died is retried within about this long plus the supervision interval (10 s), instead
+   * of after its expiry. Set on jobs whose delay a person would notice.
+   */
+  heartbeatSeconds?: number;
+  /**
+   * pg-boss queue policy, fixed when the queue is created (default standard). `exclusive`: at
+   * most one job per singletonKey queued, retrying or running at a time.
+   */
+  policy?: "standard" | "exclusive";
+  /** Also run once when a worker starts (a recovery sweep should not wait for its schedule). */
+  runOnStart?: boolean;
+  handle(data: Data, context: Context): Promise<unknown>;
+}
 
 /**
  * The job queue lives in the same PostgreSQL (schema `pgboss`). A web-only process only sends
@@ -45,8 +91,8 @@ export async function startQueue(options: {
  */
 export async function ensureQueues(
   boss: Queue,
-  // biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type.
-  definitions: JobDefinition<any>[],
+  // biome-ignore lint/suspicious/noExplicitAny: each job has its own payload and context.
+  definitions: QueueJob<any, any>[],
 ): Promise<void> {
   for (const job of definitions) {
     // notify: a sent job wakes a worker at once (speed to lead) instead of at its next poll.
@@ -61,11 +107,11 @@ export async function ensureQueues(
 }
 
 /** Registers each job's handler and schedule (queues exist already: ensureQueues). */
-export async function registerJobs(
+export async function registerJobs<Context extends BaseJobContext>(
   boss: Queue,
   // biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type.
-  definitions: JobDefinition<any>[],
-  context: { db: Database; logger: Logger; services: Services },
+  definitions: QueueJob<any, Context>[],
+  context: Context,
 ): Promise<void> {
   for (const job of definitions) {
     // NOTIFY wakes a worker for new jobs, but not for a retry coming due after its delay: keep
@@ -89,11 +135,11 @@ export async function registerJobs(
           batch.map(async (message) => {
             const logger = context.logger.child({ job: job.name, jobId: message.id });
             try {
-              await job.handle(message.data ?? {}, {
-                db: context.db,
-                logger,
-                services: context.services,
-              });
+              const parsed = job.payload.safeParse(message.data ?? {});
+              if (!parsed.success) {
+                throw new Error(`Malformed ${job.name} payload: ${parsed.error.message}`);
+              }
+              await job.handle(parsed.data, { ...context, logger });
               return { id: message.id, status: "completed" as const };
             } catch (error) {
               logger.error({ err: error }, "Job failed; it will be retried if it has retries left");

@@ -1,8 +1,6 @@
 import type { Assistant, FormProviderId } from "@ringback/contracts";
 import { ApiRequestError, api } from "./api-client";
 
-export const providerNames: Record<FormProviderId, string> = { typeform: "Typeform" };
-
 /**
  * Starts connecting a form provider (Connect): creates a new, unnamed assistant
  * unless one is given, asks the server where to go (the provider's consent page, or straight
@@ -31,9 +29,8 @@ export async function startProviderConnection(input: {
 
 export class NoRedirectError extends Error {}
 
-/** Connection errors, for the toast. */
-export function connectionErrorToast(provider: FormProviderId, error: unknown): string {
-  const name = providerNames[provider];
+/** Connection errors, for the toast; `name`: the source's (its manifest's). */
+export function connectionErrorToast(name: string, error: unknown): string {
   if (error instanceof NoRedirectError) return `Failed to connect to ${name}. Please try again.`;
   if (error instanceof ApiRequestError) return `Failed to connect to ${name}: ${error.message}`;
   return `An unexpected error occurred: ${error instanceof Error ? error.message : String(error)}`;

@@ -39,6 +39,24 @@ export const formCredentials = pgTable(
   (t) => [uniqueIndex("form_credentials_org_provider_idx").on(t.organizationId, t.provider)],
 );
 
+/** The fields a sample submission showed, grouped as a source's API would group them. */
+export interface SampleFields {
+  title: string;
+  all: SampleField[];
+  phone: SampleField[];
+  checkbox: SampleField[];
+  text: SampleField[];
+  email: SampleField[];
+  hidden: SampleField[];
+}
+export interface SampleField {
+  id: string;
+  title: string;
+  type: string;
+  ref: string | null;
+  choices?: string[];
+}
+
 export const formAssistants = pgTable(
   "form_assistants",
   {
@@ -124,6 +142,12 @@ export const formAssistants = pgTable(
       title: string;
       description: string | null;
     }>(),
+    /**
+     * A source without an API to read fields from (a URL and a secret) learns them from a
+     * sample submission sent to the assistant's URL before it is activated: the last one's.
+     */
+    sampleFields: jsonb("sample_fields").$type<SampleFields>(),
+    sampleReceivedAt: timestamp("sample_received_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

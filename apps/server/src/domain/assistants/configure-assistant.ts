@@ -17,18 +17,18 @@ import { formAssistants, formSubmissions, organizations } from "../../db/schema/
 import { AppError } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
-import type { FormFields } from "../../providers/forms/form-provider.ts";
+import type { FormFields } from "../../providers/forms/form-source.ts";
 import { cancelPendingAttempts } from "../calls/call-engine.ts";
 import { type AuditActor, recordAuditEvent } from "../compliance/audit.ts";
 import { readFormFields, withAccessToken } from "../form-connections/credentials.ts";
-import type { FormProviders } from "../form-connections/form-providers.ts";
+import { capability, type FormSources } from "../form-connections/form-sources.ts";
 import { toAssistantDto } from "./assistant-dto.ts";
 import { findAssistantRow } from "./assistants.ts";
 
 export interface AssistantDeps {
   db: Database;
   box: SecretBox;
-  providers: FormProviders;
+  providers: FormSources;
   publicUrl: string;
   logger: Logger;
 }
@@ -116,6 +116,7 @@ export async function selectForm(
     throw new AppError("conflict", "Deactivate the assistant before choosing another form.");
   }
   const provider = deps.providers.get(row.provider);
+  capability(provider, "forms");
   const fields = await readFormFields(deps, {
     organizationId: scope.organizationId,
     provider,
@@ -152,6 +153,79 @@ export async function selectForm(
   }
 }
 
+/**
+ * The fields of the assistant's form: read from the source's API, or as the last sample
+ * submission sent to the assistant's URL showed them (a source that is a URL and a secret).
+ */
+export async function assistantFormFields(
+  deps: AssistantDeps,
+  scope: Scope,
+  found?: AssistantRow,
+): Promise<FormFields> {
+  const row = found ?? (await requireRow(deps.db, scope));
+  const source = deps.providers.get(row.provider);
+  if (source.fields || !source.samples) {
+    if (!row.formId) throw new AppError("conflict", "Select a form first.");
+    return readFormFields(deps, {
+      organizationId: scope.organizationId,
+      provider: source,
+      formId: row.formId,
+    });
+  }
+  if (!row.sampleFields) {
+    throw new AppError(
+      "conflict",
+      "Send a test submission to the assistant's URL first: its fields are learned from it.",
+    );
+  }
+  return {
+    formId: row.formId ?? row.id,
+    displayUrl: null,
+    editUrl: null,
+    lastUpdatedAt: row.sampleReceivedAt?.toISOString() ?? null,
+    ...row.sampleFields,
+  };
+}
+
+/**
+ * A source that is a URL and a secret: the assistant's own URL and signing secret, made the
+ * first time they are asked for (the assistant is then its own form). The business pastes both
+ * into its tool; a sample sent there teaches the wizard the fields.
+ */
+export async function assistantEndpoint(
+  deps: AssistantDeps,
+  scope: Scope,
+): Promise<{ url: string; secret: string }> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockRow(tx, scope);
+    const source = deps.providers.get(row.provider);
+    if (source.webhooks || !source.samples) {
+      throw new AppError(
+        "conflict",
+        `Ringback creates ${source.name}'s webhook itself when the assistant is activated.`,
+      );
+    }
+    const url = webhookUrl(deps.publicUrl, row.provider, row.id);
+    if (row.webhookSecretEncrypted && row.webhookUrl === url && row.formId) {
+      return { url, secret: deps.box.decrypt(row.webhookSecretEncrypted) };
+    }
+    const secret = row.webhookSecretEncrypted
+      ? deps.box.decrypt(row.webhookSecretEncrypted)
+      : randomBytes(32).toString("base64url");
+    await tx
+      .update(formAssistants)
+      .set({
+        formId: row.formId ?? row.id,
+        formTitle: row.formTitle ?? source.name,
+        webhookUrl: url,
+        webhookSecretEncrypted: deps.box.encrypt(secret),
+        updatedAt: new Date(),
+      })
+      .where(eq(formAssistants.id, row.id));
+    return { url, secret };
+  });
+}
+
 /** The wizard's step 2: the chosen ids must be fields of the right kind on the form as it is now. */
 export async function assignFields(
   deps: AssistantDeps,
@@ -159,13 +233,7 @@ export async function assignFields(
   input: AssignFields,
 ): Promise<Assistant> {
   const row = await requireRow(deps.db, scope);
-  if (!row.formId) throw new AppError("conflict", "Select a form first.");
-  const provider = deps.providers.get(row.provider);
-  const fields = await readFormFields(deps, {
-    organizationId: scope.organizationId,
-    provider,
-    formId: row.formId!,
-  });
+  const fields = await assistantFormFields(deps, scope, row);
   const has = (lists: { id: string }[][], id: string | null) =>
     id === null || lists.some((list) => list.some((f) => f.id === id));
   if (!has([fields.phone, fields.hidden], input.phoneFieldId)) {
@@ -434,14 +502,23 @@ export async function activateAssistant(
     const url = webhookUrl(deps.publicUrl, row.provider, row.id);
     let webhookId = row.webhookId;
     let secretEncrypted = row.webhookSecretEncrypted;
-    if (!webhookId || !secretEncrypted || row.webhookUrl !== url) {
+    const provider = deps.providers.get(row.provider);
+    const webhooks = provider.webhooks;
+    if (!webhooks) {
+      // A URL and a secret: the business has them (assistantEndpoint) and sends there itself.
+      if (!secretEncrypted || row.webhookUrl !== url) {
+        throw new AppError(
+          "conflict",
+          "Copy the assistant's URL and secret into your tool before activating the assistant.",
+        );
+      }
+    } else if (!webhookId || !secretEncrypted || row.webhookUrl !== url) {
       const secret = randomBytes(32).toString("base64url");
-      const provider = deps.providers.get(row.provider);
       const created = await withAccessToken(
         deps,
         { organizationId: scope.organizationId, provider },
         (token) =>
-          provider.putWebhook(token, { formId: row.formId!, tag: webhookTag(row.id), url, secret }),
+          webhooks.put(token, { formId: row.formId!, tag: webhookTag(row.id), url, secret }),
       );
       webhookId = created.webhookId;
       secretEncrypted = deps.box.encrypt(secret);
@@ -505,11 +582,12 @@ export async function deactivateAssistant(db: Database, scope: AuditedScope): Pr
 /** Deleting an assistant deletes its webhook at the provider (best effort) and then the row. */
 export async function deleteAssistant(deps: AssistantDeps, scope: Scope): Promise<void> {
   const row = await requireRow(deps.db, scope);
-  if (row.webhookId && row.formId) {
-    const provider = deps.providers.get(row.provider);
+  const provider = row.webhookId && row.formId ? deps.providers.get(row.provider) : null;
+  const webhooks = provider?.webhooks;
+  if (provider && webhooks) {
     try {
       await withAccessToken(deps, { organizationId: scope.organizationId, provider }, (token) =>
-        provider.deleteWebhook(token, { formId: row.formId!, tag: webhookTag(row.id) }),
+        webhooks.delete(token, { formId: row.formId!, tag: webhookTag(row.id) }),
       );
     } catch (error) {
       // An orphaned webhook only reaches an endpoint that acknowledges and ignores it.

@@ -6,7 +6,11 @@ import { formAssistants, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
-import { FormProviderError, type TokenSet } from "../../providers/forms/form-provider.ts";
+import {
+  type FormFields,
+  FormSourceError,
+  type TokenSet,
+} from "../../providers/forms/form-source.ts";
 import { findAssistantRow } from "../assistants/assistants.ts";
 import {
   findCredentials,
@@ -14,13 +18,13 @@ import {
   saveCredentials,
   withAccessToken,
 } from "./credentials.ts";
-import type { FormProviders } from "./form-providers.ts";
+import { capability, type FormSources } from "./form-sources.ts";
 import { consumeOAuthState, issueOAuthState } from "./oauth-state.ts";
 
 export interface ConnectionDeps {
   db: Database;
   box: SecretBox;
-  providers: FormProviders;
+  providers: FormSources;
   publicUrl: string;
   logger: Logger;
 }
@@ -102,7 +106,7 @@ export async function startConnection(
     input.browserNonce,
   );
   return {
-    url: provider.authorizationUrl({
+    url: capability(provider, "oauth").authorizationUrl({
       state,
       redirectUri: callbackUrl(deps.publicUrl, provider.id),
       // The sandbox's consent page cannot see Ringback's session: tell it who is connecting so
@@ -171,13 +175,13 @@ export async function completeConnection(
 
   let tokens: TokenSet;
   try {
-    tokens = await provider.exchangeCode({
+    tokens = await capability(provider, "oauth").exchangeCode({
       code: input.code,
       redirectUri: callbackUrl(deps.publicUrl, provider.id),
     });
   } catch (error) {
     deps.logger.warn({ err: error, provider: provider.id }, "OAuth code exchange failed");
-    if (error instanceof FormProviderError && error.code.startsWith("token_exchange")) {
+    if (error instanceof FormSourceError && error.code.startsWith("token_exchange")) {
       return fail(error.code);
     }
     return fail("token_exchange_exception");
@@ -227,7 +231,7 @@ export async function listForms(
   const forms = await withAccessToken(
     deps,
     { organizationId: input.organizationId, provider },
-    (t) => provider.listForms(t),
+    (t) => capability(provider, "forms").list(t),
   );
   const used = await deps.db
     .select({ formId: formAssistants.formId, id: formAssistants.id, name: formAssistants.name })
@@ -266,6 +270,11 @@ export async function getFormFields(
     provider,
     formId: input.formId,
   });
+  return formFieldsResponse(fields);
+}
+
+/** A form's fields as the API shows them. */
+export function formFieldsResponse(fields: FormFields): FormFieldsResponse {
   return {
     form_id: fields.formId,
     title: fields.title,

@@ -5,10 +5,11 @@ import { AppError } from "../../lib/app-error.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import {
   type FormFields,
-  type FormProvider,
-  FormProviderError,
+  type FormSource,
+  FormSourceError,
   type TokenSet,
-} from "../../providers/forms/form-provider.ts";
+} from "../../providers/forms/form-source.ts";
+import { capability } from "./form-sources.ts";
 
 /** Refresh a little before the provider's expiry rather than fail a call on it. */
 const EXPIRY_MARGIN_MS = 60_000;
@@ -32,7 +33,7 @@ export async function saveCredentials(
   box: SecretBox,
   input: {
     organizationId: string;
-    provider: FormProvider;
+    provider: FormSource;
     tokens: TokenSet;
     connectedBy: string | null;
   },
@@ -63,7 +64,7 @@ export async function saveCredentials(
   return row!.id;
 }
 
-export class NotConnectedError extends FormProviderError {
+export class NotConnectedError extends FormSourceError {
   constructor(providerName: string) {
     super(`${providerName} is not connected. Connect your account first.`, {
       status: 409,
@@ -80,7 +81,7 @@ export class NotConnectedError extends FormProviderError {
  */
 export async function withAccessToken<T>(
   deps: { db: Database; box: SecretBox },
-  input: { organizationId: string; provider: FormProvider },
+  input: { organizationId: string; provider: FormSource },
   run: (accessToken: string) => Promise<T>,
 ): Promise<T> {
   const { db, box } = deps;
@@ -101,13 +102,13 @@ export async function withAccessToken<T>(
         return box.decrypt(locked.accessTokenEncrypted);
       }
       if (!locked.refreshTokenEncrypted) {
-        throw new FormProviderError("Authentication required", {
+        throw new FormSourceError("Authentication required", {
           status: 401,
           code: "no_refresh_token",
         });
       }
       const oldRefreshToken = box.decrypt(locked.refreshTokenEncrypted);
-      const tokens = await provider.refresh(oldRefreshToken);
+      const tokens = await capability(provider, "oauth").refresh(oldRefreshToken);
       const [updated] = await tx
         .update(formCredentials)
         .set({
@@ -131,7 +132,7 @@ export async function withAccessToken<T>(
   try {
     return await run(accessToken);
   } catch (error) {
-    if (!(error instanceof FormProviderError) || !error.isAuthFailure) throw error;
+    if (!(error instanceof FormSourceError) || !error.isAuthFailure) throw error;
     return run(await refresh(row));
   }
 }
@@ -142,14 +143,14 @@ export async function withAccessToken<T>(
  */
 export async function readFormFields(
   deps: { db: Database; box: SecretBox },
-  input: { organizationId: string; provider: FormProvider; formId: string },
+  input: { organizationId: string; provider: FormSource; formId: string },
 ): Promise<FormFields> {
   try {
     return await withAccessToken(deps, input, (token) =>
-      input.provider.getFields(token, input.formId),
+      capability(input.provider, "fields").read(token, input.formId),
     );
   } catch (error) {
-    if (error instanceof FormProviderError && error.status === 404) {
+    if (error instanceof FormSourceError && error.status === 404) {
       throw new AppError("not_found", "Form not found");
     }
     throw error;

@@ -1,5 +1,5 @@
 import { type ConsentEvidence, readableAnswer } from "@ringback/contracts";
-import type { NormalizedSubmission } from "../../providers/forms/form-provider.ts";
+import type { NormalizedSubmission } from "../../providers/forms/form-source.ts";
 
 /**
  * What the person agreed to, as stored with their submission once and never changed

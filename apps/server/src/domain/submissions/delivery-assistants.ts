@@ -12,7 +12,7 @@ export type DeliveryAssistant = typeof formAssistants.$inferSelect & {
 
 export interface DeliveryAssistants {
   /** The assistant a delivery is addressed to (null: no such assistant), at most ttlMs old. */
-  get(assistantId: string): Promise<DeliveryAssistant | null>;
+  get(assistantId: string, options?: { fresh?: boolean }): Promise<DeliveryAssistant | null>;
 }
 
 /**
@@ -46,9 +46,9 @@ export function createDeliveryAssistants(
     },
   });
   return {
-    async get(assistantId) {
+    async get(assistantId, { fresh = false } = {}) {
       if (!isUuid(assistantId)) return null;
-      return (await cache.fetch(assistantId))?.assistant ?? null;
+      return (await cache.fetch(assistantId, { forceRefresh: fresh }))?.assistant ?? null;
     },
   };
 }

@@ -2,15 +2,16 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "../../db/database.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { stripNul } from "../../lib/text.ts";
-import { FormProviderError, HIDDEN_FIELD_PREFIX } from "../../providers/forms/form-provider.ts";
+import { FormSourceError, HIDDEN_FIELD_PREFIX } from "../../providers/forms/form-source.ts";
 import { attemptDueAt } from "../calls/call-engine.ts";
 import { effectiveCallingWindow } from "../calls/calling-window.ts";
-import type { FormProviders } from "../form-connections/form-providers.ts";
+import type { FormSources } from "../form-connections/form-sources.ts";
 import { submissionReceivedEvent } from "../webhooks/webhook-events.ts";
 import { newMessageId } from "../webhooks/webhook-signature.ts";
 import { consentEvidence } from "./consent-evidence.ts";
 import type { DeliveryAssistants } from "./delivery-assistants.ts";
 import type { IngestStore } from "./ingest-store.ts";
+import { storeSample } from "./samples.ts";
 import { evaluateSubmission } from "./submission-rules.ts";
 
 export type IngestResult =
@@ -21,7 +22,7 @@ export type IngestResult =
 
 export interface IngestDeps {
   db: Database;
-  providers: FormProviders;
+  providers: FormSources;
   assistants: DeliveryAssistants;
   logger: Logger;
   /** Where deliveries are written, together with others arriving at once (one per process). */
@@ -41,7 +42,11 @@ export async function ingestDelivery(
   input: { providerId: string; assistantId: string; rawBody: string; headers: Headers },
 ): Promise<IngestResult> {
   const provider = deps.providers.get(input.providerId);
-  const assistant = await deps.assistants.get(input.assistantId);
+  let assistant = await deps.assistants.get(input.assistantId);
+  // Activated a moment ago (this process read it before): read it again rather than ignore a lead.
+  if (assistant && !assistant.isActive) {
+    assistant = await deps.assistants.get(input.assistantId, { fresh: true });
+  }
   if (!assistant || assistant.provider !== provider.id) {
     return { outcome: "ignored", reason: "unknown assistant" };
   }
@@ -53,20 +58,30 @@ export async function ingestDelivery(
     );
     return { outcome: "rejected", status: 401, reason: "invalid signature" };
   }
-  if (!assistant.isActive) return { outcome: "ignored", reason: "assistant is inactive" };
+  // A source that learns fields from a sample parses what an inactive assistant receives.
+  if (!assistant.isActive && !provider.samples) {
+    return { outcome: "ignored", reason: "assistant is inactive" };
+  }
 
   let submission: ReturnType<typeof provider.parseDelivery>;
   try {
     // Cleaned, not refused: a NUL typed into an answer must not cost the lead (PostgreSQL text
     // and jsonb cannot hold one).
     submission = stripNul(provider.parseDelivery(input.rawBody));
+    // A source with no forms to choose from has one URL per assistant: the assistant is the form.
+    if (!provider.forms) submission = { ...submission, formId: assistant.formId ?? assistant.id };
   } catch (error) {
-    if (error instanceof FormProviderError) {
+    if (error instanceof FormSourceError) {
       // An event Ringback does not use (a partial response): acknowledged, never a failure.
       if (error.code === "unsupported_event") return { outcome: "ignored", reason: error.message };
       return { outcome: "rejected", status: 400, reason: error.message };
     }
     throw error;
+  }
+  if (!assistant.isActive) {
+    await storeSample(deps.db, assistant.id, provider.samples!.fields(submission));
+    deps.logger.info({ assistantId: assistant.id }, "Stored a sample submission's fields");
+    return { outcome: "ignored", reason: "sample stored: the assistant is not active yet" };
   }
   if (submission.formId !== assistant.formId) {
     return { outcome: "ignored", reason: "delivery is for another form" };

@@ -1,7 +1,7 @@
 import { isYes } from "@ringback/contracts";
 import type { SubmissionStatus } from "../../db/schema/index.ts";
 import { readPhoneNumber } from "../../lib/phone-number.ts";
-import { type AnswerValue, JOINED_FIELD_SEPARATOR } from "../../providers/forms/form-provider.ts";
+import { type AnswerValue, JOINED_FIELD_SEPARATOR } from "../../providers/forms/form-source.ts";
 
 /**
  * A respondent said they are available: a ticked yes/no or legal box, or a "yes" choice in any

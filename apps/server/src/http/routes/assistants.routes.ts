@@ -15,6 +15,8 @@ import {
   type AssistantDeps,
   activateAssistant,
   assignFields,
+  assistantEndpoint,
+  assistantFormFields,
   deactivateAssistant,
   deleteAssistant,
   getAssistantDetail,
@@ -26,11 +28,13 @@ import {
   updateScript,
 } from "../../domain/assistants/configure-assistant.ts";
 import { memberActor } from "../../domain/compliance/audit.ts";
+import { formFieldsResponse } from "../../domain/form-connections/connections.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts";
 import { parseJson } from "../validate.ts";
 
-const createAssistantSchema = z.object({ provider: formProviderIdSchema.default("typeform") });
+/** Without a source: the first one registered (providers/forms/registry.ts). */
+const createAssistantSchema = z.object({ provider: formProviderIdSchema.optional() });
 
 type C = Context<{ Variables: TenantVariables }>;
 const scope = (c: C) => ({
@@ -66,7 +70,13 @@ export function assistantsRoutes(deps: AssistantDeps) {
       )
       // POST …/assistants — a new, unnamed assistant.
       .post("/", withOrganization(db, "assistants:manage"), async (c) => {
-        const { provider } = await parseJson(c, createAssistantSchema);
+        const { provider = deps.providers.list()[0]?.id ?? "" } = await parseJson(
+          c,
+          createAssistantSchema,
+        );
+        if (!deps.providers.list().some((source) => source.id === provider)) {
+          throw new AppError("validation_failed", `Unknown form source: ${provider}`);
+        }
         const assistant = await createAssistant(db, {
           organizationId: c.get("organizationId"),
           userId: c.get("userId"),
@@ -87,6 +97,14 @@ export function assistantsRoutes(deps: AssistantDeps) {
         return c.json(await selectForm(deps, scope(c), formId));
       })
       // PUT …/assistants/:assistantId/fields — step 2.
+      // GET …/assistants/:assistantId/fields — its form's fields (from the source, or a sample).
+      .get("/:assistantId/fields", ...read, async (c) =>
+        c.json(formFieldsResponse(await assistantFormFields(deps, scope(c)))),
+      )
+      // POST …/assistants/:assistantId/endpoint — the URL and secret of a URL-and-secret source.
+      .post("/:assistantId/endpoint", ...manage, async (c) =>
+        c.json(await assistantEndpoint(deps, scope(c))),
+      )
       .put("/:assistantId/fields", ...manage, async (c) => {
         const input = await parseJson(c, assignFieldsSchema);
         return c.json(await assignFields(deps, scope(c), input));

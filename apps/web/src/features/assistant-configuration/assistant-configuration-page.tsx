@@ -2,12 +2,13 @@ import { type AssistantDetail, can, type OrganizationRole } from "@ringback/cont
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Eye } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate, useParams, useSearchParams } from "react-router";
 import { ResizableHandle, ResizablePanel, ResizablePanelGroup } from "@/components/ui/resizable";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
 import { isBrandNewAssistant } from "@/lib/assistants";
 import { connectionErrorToast, startProviderConnection } from "@/lib/form-connections";
+import { useFormSource } from "@/lib/integrations";
 import { useCurrentOrganization, useOrganizationOfRecord } from "@/lib/organizations";
 import {
   assistantApi,
@@ -51,11 +52,14 @@ const percent = (value: number) => `${value}%`;
  */
 export function NewAssistantPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const { current, role, isLoading } = useCurrentOrganization();
   const started = useRef(false);
   const queryClient = useQueryClient();
   const create = useMutation({
-    mutationFn: (organizationId: string) => assistantApi.create(organizationId, "typeform"),
+    // The source chosen on the dashboard (?source=); without one, the server's first.
+    mutationFn: (organizationId: string) =>
+      assistantApi.create(organizationId, params.get("source") ?? undefined),
     onSuccess: (assistant) => {
       void queryClient.invalidateQueries({
         queryKey: assistantsQueryKey(assistant.organization_id),
@@ -177,6 +181,7 @@ function AssistantWizard({
   };
   const reportConnectionError = useCallback((message: string) => setConnectionError(message), []);
 
+  const source = useFormSource(assistant.provider);
   const onConnect = async (reconnect: boolean) => {
     setConnecting(true);
     try {
@@ -187,7 +192,7 @@ function AssistantWizard({
         reconnect,
       });
     } catch (error) {
-      const message = connectionErrorToast(assistant.provider, error);
+      const message = connectionErrorToast(source.name, error);
       toast.error(message);
       setConnectionError(errorMessage(error));
       setConnecting(false);
@@ -242,7 +247,9 @@ function AssistantWizard({
       {body}
     </section>
   );
-  const help = <HelpPanel step={step} onClose={() => setShowHelp(false)} />;
+  const help = (
+    <HelpPanel step={step} source={assistant.provider} onClose={() => setShowHelp(false)} />
+  );
 
   return (
     <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-4">

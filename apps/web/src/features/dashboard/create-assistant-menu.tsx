@@ -9,11 +9,17 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { providers } from "./provider-cards";
+import { useIntegrations } from "@/lib/integrations";
+import { integrationIcon } from "./provider-cards";
 
-/** 'Create New Assistant': one provider works, two are coming soon. */
+/** 'Create New Assistant': the installation's form sources, and those coming soon. */
 export function CreateAssistantMenu() {
   const navigate = useNavigate();
+  const { data } = useIntegrations();
+  const providers = [
+    ...(data?.formSources ?? []).map((source) => ({ ...source, available: true })),
+    ...(data?.comingSoon ?? []).map((source) => ({ ...source, available: false })),
+  ];
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -32,9 +38,11 @@ export function CreateAssistantMenu() {
           <DropdownMenuItem
             key={provider.id}
             disabled={!provider.available}
-            onSelect={() => navigate("/admin/assistant-configuration")}
+            onSelect={() =>
+              navigate(`/admin/assistant-configuration?source=${encodeURIComponent(provider.id)}`)
+            }
           >
-            <provider.icon aria-hidden="true" />
+            {integrationIcon(provider.icon)}
             {provider.name}
             {provider.available ? null : (
               <span className="ml-auto text-xs text-muted-foreground">Coming soon</span>

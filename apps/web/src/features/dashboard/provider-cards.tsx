@@ -1,61 +1,85 @@
-import { can } from "@ringback/contracts";
-import { ClipboardList, FileSpreadsheet, Handshake } from "lucide-react";
+import { type AvailableFormSource, can, type IntegrationIcon } from "@ringback/contracts";
+import { ClipboardList, FileSpreadsheet, Handshake, Megaphone, Webhook } from "lucide-react";
 import { useState } from "react";
+import { useNavigate } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { LoadError } from "@/components/ui/load-error";
+import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { connectionErrorToast, startProviderConnection } from "@/lib/form-connections";
+import { useIntegrations } from "@/lib/integrations";
 import { useCurrentOrganization } from "@/lib/organizations";
 
-export const providers = [
-  {
-    id: "typeform",
-    name: "Typeform",
-    description: "Call everyone who fills in one of your Typeforms and asks to be called.",
-    icon: ClipboardList,
-    available: true,
-  },
-  {
-    id: "google-forms",
-    name: "Google Forms",
-    description: "Forms from your Google Workspace.",
-    icon: FileSpreadsheet,
-    available: false,
-  },
-  {
-    id: "hubspot-forms",
-    name: "HubSpot Forms",
-    description: "Forms from your HubSpot CRM.",
-    icon: Handshake,
-    available: false,
-  },
-] as const;
+const icons = {
+  form: ClipboardList,
+  spreadsheet: FileSpreadsheet,
+  handshake: Handshake,
+  webhook: Webhook,
+  megaphone: Megaphone,
+} satisfies Record<IntegrationIcon, unknown>;
+
+/** A source's picture, from the manifest's icon name. */
+export function integrationIcon(icon: IntegrationIcon, className?: string) {
+  const Icon = icons[icon] ?? ClipboardList;
+  return <Icon className={className} aria-hidden="true" />;
+}
 
 /**
- * Three provider cards, one working and two coming soon. Connect creates a new
- * assistant and goes to the provider's consent page ('Connecting...' meanwhile); it needs a
- * selected organization, and the right to connect (owners and admins).
+ * A card per form source the installation offers, then those coming soon, from the server's
+ * manifests (GET /api/integrations). Connect creates a new assistant and goes to the source's
+ * consent page ('Connecting...' meanwhile); it needs a selected organization, and the right to
+ * connect (owners and admins). A source with no account to connect opens the wizard instead.
  */
 export function ProviderCards() {
   const { current, role } = useCurrentOrganization();
-  const [connecting, setConnecting] = useState(false);
+  const navigate = useNavigate();
+  const integrations = useIntegrations();
+  const [connecting, setConnecting] = useState<string | null>(null);
   const allowed = can(role, "connections:manage");
 
-  const onConnect = async () => {
+  const onConnect = async (source: AvailableFormSource) => {
     if (!current) {
       toast.error("No organization selected. Please select an organization first.");
       return;
     }
-    setConnecting(true);
+    if (!source.capabilities.connect) {
+      navigate(`/admin/assistant-configuration?source=${encodeURIComponent(source.id)}`);
+      return;
+    }
+    setConnecting(source.id);
     try {
-      await startProviderConnection({ organizationId: current.id, provider: "typeform" });
+      await startProviderConnection({ organizationId: current.id, provider: source.id });
     } catch (error) {
-      toast.error(connectionErrorToast("typeform", error));
-      setConnecting(false);
+      toast.error(connectionErrorToast(source.name, error));
+      setConnecting(null);
     }
   };
 
+  if (integrations.isError) {
+    return (
+      <LoadError
+        title="Couldn't load the form sources."
+        message={integrations.error.message}
+        onRetry={() => void integrations.refetch()}
+        retrying={integrations.isFetching}
+      />
+    );
+  }
+  if (!integrations.data) {
+    return (
+      <div className="grid gap-4 md:grid-cols-3" aria-busy="true">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-52 rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+  const providers = [
+    ...integrations.data.formSources.map((source) => ({ ...source, available: true as const })),
+    ...integrations.data.comingSoon.map((source) => ({ ...source, available: false as const })),
+  ];
   return (
     <div className="grid gap-4 md:grid-cols-3">
       {providers.map((provider) => (
@@ -63,7 +87,7 @@ export function ProviderCards() {
           <CardHeader>
             <div className="flex items-center justify-between gap-2">
               <span className="flex size-10 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                <provider.icon className="size-5" aria-hidden="true" />
+                {integrationIcon(provider.icon, "size-5")}
               </span>
               {provider.available ? null : <Badge variant="secondary">Coming soon</Badge>}
             </div>
@@ -77,10 +101,10 @@ export function ProviderCards() {
               <>
                 <Button
                   className="w-full"
-                  disabled={connecting || !allowed}
-                  onClick={() => void onConnect()}
+                  disabled={connecting !== null || !allowed}
+                  onClick={() => void onConnect(provider)}
                 >
-                  {connecting ? "Connecting..." : "Connect"}
+                  {connecting === provider.id ? "Connecting..." : "Connect"}
                 </Button>
                 {allowed ? null : (
                   <p className="mt-2 text-xs text-muted-foreground">

@@ -1,9 +1,9 @@
-import type { FormProviderId } from "@ringback/contracts";
 import { useEffect, useRef } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
 import { connectionErrorToast, startProviderConnection } from "@/lib/form-connections";
+import { useIntegrations } from "@/lib/integrations";
 import { useCurrentOrganization } from "@/lib/organizations";
 import { connectionReturnMessage } from "./connection-messages";
 
@@ -13,14 +13,18 @@ import { connectionReturnMessage } from "./connection-messages";
  */
 export function FormConnectionPage() {
   const { provider: rawProvider = "" } = useParams();
-  const provider = rawProvider.toLowerCase() as FormProviderId;
+  const provider = rawProvider.toLowerCase();
+  const integrations = useIntegrations();
+  const source = integrations.data?.formSources.find((s) => s.id === provider);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { current, isLoading } = useCurrentOrganization();
   const handled = useRef(false);
 
   useEffect(() => {
-    if (handled.current || isLoading) return;
+    // The source's name is in its manifest: wait for it (or for its failure).
+    if (handled.current || isLoading || integrations.isPending) return;
+    const name = source?.name ?? rawProvider;
     handled.current = true;
     const auth = params.get("auth");
     const assistantId = params.get("assistantId");
@@ -35,11 +39,11 @@ export function FormConnectionPage() {
       return;
     }
     if (auth === "error") {
-      toast.error(connectionReturnMessage(params.get("reason")));
+      toast.error(connectionReturnMessage(name, params.get("reason")));
       navigate("/admin/dashboard", { replace: true });
       return;
     }
-    if (provider !== "typeform") {
+    if (!source?.capabilities.connect) {
       toast.error(`Failed to connect to ${rawProvider}. Please try again.`);
       navigate("/admin/dashboard", { replace: true });
       return;
@@ -55,10 +59,10 @@ export function FormConnectionPage() {
       assistantId: assistantId ?? undefined,
       reconnect: params.get("reconnect") === "true",
     }).catch((error: unknown) => {
-      toast.error(connectionErrorToast(provider, error));
+      toast.error(connectionErrorToast(name, error));
       navigate("/admin/dashboard", { replace: true });
     });
-  }, [current, isLoading, navigate, params, provider, rawProvider]);
+  }, [current, isLoading, integrations.isPending, navigate, params, provider, rawProvider, source]);
 
   return <Spinner label="Connecting..." className="py-24" />;
 }

@@ -28,7 +28,7 @@ const features = [
     icon: Plug,
     title: "Form Integration",
     description:
-      "Connect Typeform in a click, pick the form and its phone and availability fields, and every new response is called.",
+      "Connect your form builder in a click, pick the form and its phone and availability fields, and every new response is called.",
   },
 ];
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FormProviderError } from "../form-provider.ts";
+import { FormSourceError } from "../form-source.ts";
 import { parseTypeformDelivery } from "./typeform-delivery.ts";
 import { groupTypeformFields, type TypeformFormDefinition } from "./typeform-fields.ts";
 import { signTypeformPayload, verifyTypeformSignature } from "./typeform-signature.ts";
@@ -155,16 +155,16 @@ describe("Typeform delivery parsing", () => {
 
   it("refuses bodies that are not a form_response, with a 400", () => {
     for (const body of ["not json", "{}", '{"event_type":"form_response"}']) {
-      expect(() => parseTypeformDelivery(body)).toThrow(FormProviderError);
+      expect(() => parseTypeformDelivery(body)).toThrow(FormSourceError);
       try {
         parseTypeformDelivery(body);
       } catch (error) {
-        expect((error as FormProviderError).status).toBe(400);
+        expect((error as FormSourceError).status).toBe(400);
       }
     }
   });
 
-  it("never throws anything but a FormProviderError, whatever the body", () => {
+  it("never throws anything but a FormSourceError, whatever the body", () => {
     fc.assert(
       fc.property(
         fc.oneof(
@@ -178,7 +178,7 @@ describe("Typeform delivery parsing", () => {
           try {
             parseTypeformDelivery(body);
           } catch (error) {
-            expect(error).toBeInstanceOf(FormProviderError);
+            expect(error).toBeInstanceOf(FormSourceError);
           }
         },
       ),

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import {
   type AnswerValue,
-  FormProviderError,
+  FormSourceError,
   HIDDEN_FIELD_PREFIX,
   type NormalizedSubmission,
   type SubmittedAnswer,
-} from "../form-provider.ts";
+} from "../form-source.ts";
 
 /**
  * Typeform's `form_response` webhook payload, as much of it as we read. Unknown answer types
@@ -103,13 +103,13 @@ export function parseTypeformDelivery(rawBody: string): NormalizedSubmission {
   try {
     json = JSON.parse(rawBody);
   } catch {
-    throw new FormProviderError("The body is not JSON", { status: 400, code: "malformed_body" });
+    throw new FormSourceError("The body is not JSON", { status: 400, code: "malformed_body" });
   }
   // Typeform sends other events too (form_response_partial): they are acknowledged and ignored,
   // never refused, since Typeform counts a 4xx as a failed delivery.
   const eventType = (json as { event_type?: unknown } | null)?.event_type;
   if (typeof eventType === "string" && eventType !== "form_response") {
-    throw new FormProviderError(`Unsupported event type ${eventType}`, {
+    throw new FormSourceError(`Unsupported event type ${eventType}`, {
       status: 400,
       code: "unsupported_event",
     });
@@ -117,7 +117,7 @@ export function parseTypeformDelivery(rawBody: string): NormalizedSubmission {
   const parsed = deliverySchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new FormProviderError(
+    throw new FormSourceError(
       `Not a Typeform form_response: ${issue ? `${issue.path.join(".")} ${issue.message}` : "invalid"}`,
       { status: 400, code: "malformed_body" },
     );

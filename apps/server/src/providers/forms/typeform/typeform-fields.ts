@@ -5,7 +5,7 @@ import {
   type FormFields,
   HIDDEN_FIELD_PREFIX,
   JOINED_FIELD_SEPARATOR,
-} from "../form-provider.ts";
+} from "../form-source.ts";
 
 /** The subset of Typeform's form definition we read. */
 export interface TypeformFieldDefinition {

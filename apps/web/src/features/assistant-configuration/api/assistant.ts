@@ -100,8 +100,12 @@ export function useFormFields(
 
 /** The wizard's writes; each answers with the assistant as saved. */
 export const assistantApi = {
-  create: (organizationId: string, provider: FormProviderId) =>
-    api.post<Assistant>(`${organizationPath(organizationId)}/assistants`, { provider }),
+  /** Without a source, the server's first registered one. */
+  create: (organizationId: string, provider?: FormProviderId) =>
+    api.post<Assistant>(
+      `${organizationPath(organizationId)}/assistants`,
+      provider ? { provider } : {},
+    ),
   rename: (organizationId: string, assistantId: string, name: string) =>
     api.patch<Assistant>(`${assistantPath(organizationId, assistantId)}/name`, { name }),
   selectForm: (organizationId: string, assistantId: string, formId: string) =>

@@ -1,21 +1,25 @@
 import { ExternalLink, PlayCircle, VideoOff, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useFormSource } from "@/lib/integrations";
 import { cn } from "@/lib/utils";
-import { helpVideo, STEP_HELP } from "../help-content";
+import { helpVideo, stepHelp } from "../help-content";
 
 /** The walkthrough video, set at build time (VITE_HELP_VIDEO_URL, any YouTube link). */
 const HELP_VIDEO_URL = (import.meta.env.VITE_HELP_VIDEO_URL as string | undefined) ?? "";
 
 interface HelpPanelProps {
   step: number;
+  /** The assistant's form source (its id). */
+  source: string;
   onClose: () => void;
   className?: string;
 }
 
 /** The optional help panel: what the current step is for, and the walkthrough video. */
-export function HelpPanel({ step, onClose, className }: HelpPanelProps) {
-  const help = STEP_HELP[step] ?? STEP_HELP[0]!;
+export function HelpPanel({ step, source, onClose, className }: HelpPanelProps) {
+  const steps = stepHelp(useFormSource(source));
+  const help = steps[step] ?? steps[0]!;
   const video = helpVideo(HELP_VIDEO_URL);
   return (
     <section aria-labelledby="wizard-help-heading" className={cn("flex flex-col gap-4", className)}>

@@ -3,6 +3,7 @@ import { ArrowLeft, CircleHelp, ExternalLink, PencilLine } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useFormSource } from "@/lib/integrations";
 import { cn } from "@/lib/utils";
 
 interface WizardHeaderProps {
@@ -86,6 +87,7 @@ export function WizardHeader({
             {assistant.is_active ? "Active" : "Inactive"}
           </Badge>
           <ConnectionStatus
+            source={assistant.provider}
             connection={connection}
             error={connectionError}
             onDismiss={onDismissError}
@@ -97,10 +99,12 @@ export function WizardHeader({
 }
 
 function ConnectionStatus({
+  source: sourceId,
   connection,
   error,
   onDismiss,
 }: {
+  source: string;
   connection: WizardHeaderProps["connection"];
   error: string | null;
   onDismiss: () => void;
@@ -116,6 +120,7 @@ function ConnectionStatus({
     );
   }
   const connected = connection.data?.connected === true;
+  const { name } = useFormSource(sourceId);
   return (
     <span className="inline-flex items-center gap-1.5 text-muted-foreground">
       <span
@@ -126,10 +131,10 @@ function ConnectionStatus({
         )}
       />
       {connection.isLoading
-        ? "Checking Typeform…"
+        ? `Checking ${name}…`
         : connected
-          ? "Typeform connected"
-          : "Typeform not connected"}
+          ? `${name} connected`
+          : `${name} not connected`}
     </span>
   );
 }

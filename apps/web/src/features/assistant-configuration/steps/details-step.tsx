@@ -9,6 +9,7 @@ import { Label } from "@/components/ui/label";
 import { Separator } from "@/components/ui/separator";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
+import { useFormSource } from "@/lib/integrations";
 import { assistantApi } from "../api/assistant";
 import { errorMessage } from "../messages";
 import type { StepProps } from "./step-props";
@@ -23,7 +24,7 @@ interface DetailsStepProps extends StepProps {
 
 /**
  * Step 0: the name (a read-only heading with an edit button; an input when there is no name
- * or while editing; Enter saves) and the Typeform connection. Owners and admins can delete
+ * or while editing; Enter saves) and the form source's connection. Owners and admins can delete
  * the assistant here.
  */
 export function DetailsStep(props: DetailsStepProps) {
@@ -180,8 +181,15 @@ function AssistantName({ assistant, organizationId, canManage, store, goTo }: De
   );
 }
 
-function Connection({ connection, canConnect, connecting, onConnect }: DetailsStepProps) {
+function Connection({
+  assistant,
+  connection,
+  canConnect,
+  connecting,
+  onConnect,
+}: DetailsStepProps) {
   const connected = connection.data?.connected === true;
+  const { name } = useFormSource(assistant.provider);
   return (
     <section aria-labelledby="connection-heading" className="flex flex-col gap-3">
       <div>
@@ -189,7 +197,7 @@ function Connection({ connection, canConnect, connecting, onConnect }: DetailsSt
           Form provider
         </h3>
         <p className="text-sm text-muted-foreground">
-          The Typeform account this assistant reads forms from.
+          The {name} account this assistant reads forms from.
         </p>
       </div>
       <div className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -198,7 +206,7 @@ function Connection({ connection, canConnect, connecting, onConnect }: DetailsSt
         ) : connected ? (
           <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
             <CheckCircle2 className="size-5 text-success" aria-hidden="true" />
-            Connected to Typeform
+            Connected to {name}
             {connection.data?.sandbox ? (
               <Badge variant="secondary" className="gap-1">
                 <FlaskConical aria-hidden="true" />
@@ -208,7 +216,7 @@ function Connection({ connection, canConnect, connecting, onConnect }: DetailsSt
           </p>
         ) : (
           <p className="text-sm text-muted-foreground">
-            Typeform is not linked yet. Connect your account to choose a form.
+            {name} is not linked yet. Connect your account to choose a form.
           </p>
         )}
         {canConnect && !connection.isLoading ? (

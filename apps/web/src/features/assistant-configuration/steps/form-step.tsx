@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
+import { useFormSource } from "@/lib/integrations";
 import { cn } from "@/lib/utils";
 import { assistantApi, useForms } from "../api/assistant";
 import { errorMessage } from "../messages";
@@ -35,6 +36,7 @@ export function FormStep({
   connectionLoading,
 }: FormStepProps) {
   const forms = useForms(organizationId, assistant.provider, assistant.id, connected);
+  const { name } = useFormSource(assistant.provider);
 
   useEffect(() => {
     if (!forms.error) return;
@@ -66,7 +68,7 @@ export function FormStep({
     return (
       <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed p-6">
         <p className="text-sm text-muted-foreground">
-          Connect your Typeform account in Assistant Details to see your forms.
+          Connect your {name} account in Assistant Details to see your forms.
         </p>
         <Button variant="outline" onClick={() => goTo(0)}>
           Go to Assistant Details
@@ -109,7 +111,7 @@ export function FormStep({
         />
       ) : list.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
-          This Typeform account has no forms yet. Create one in Typeform, then refresh.
+          This {name} account has no forms yet. Create one in {name}, then refresh.
         </p>
       ) : (
         <ul aria-label="Forms" className="flex flex-col gap-2">

@@ -1,4 +1,5 @@
-import { defineJob } from "../../../../jobs/job.ts";
+import { z } from "zod";
+import type { QueueJob } from "../../../../queue/queue.ts";
 import {
   type DeliveryJobData,
   deliverSandboxWebhook,
@@ -6,7 +7,12 @@ import {
 } from "./deliver.ts";
 
 /** One webhook delivery of the Typeform sandbox; a thrown error makes pg-boss retry it. */
-export const sandboxTypeformDeliverJob = defineJob<DeliveryJobData>({
+export const sandboxTypeformDeliverJob: QueueJob<DeliveryJobData> = {
   name: SANDBOX_TYPEFORM_DELIVER_JOB,
+  payload: z.object({
+    webhookId: z.string().min(1),
+    responseToken: z.string().min(1),
+    signature: z.string().nullable(),
+  }),
   handle: (data, { db, logger }) => deliverSandboxWebhook(db, logger, data),
-});
+};

@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import {
   type FormFields,
-  type FormProvider,
-  FormProviderError,
+  type FormSource,
+  FormSourceError,
   type FormSummary,
   type TokenSet,
-} from "../form-provider.ts";
+} from "../form-source.ts";
+import { typeformManifest } from "./manifest.ts";
 import { parseTypeformDelivery } from "./typeform-delivery.ts";
 import { groupTypeformFields, type TypeformFormDefinition } from "./typeform-fields.ts";
 import { TYPEFORM_SIGNATURE_HEADER, verifyTypeformSignature } from "./typeform-signature.ts";
@@ -46,7 +47,11 @@ interface FormsPage {
 }
 
 /** The Typeform adapter: OAuth, forms, fields and webhooks per Typeform's documented API. */
-export function createTypeformProvider(options: TypeformOptions): FormProvider {
+/** Typeform has every optional capability but learning fields from samples. */
+export type TypeformSource = FormSource &
+  Required<Pick<FormSource, "oauth" | "forms" | "fields" | "webhooks">>;
+
+export function createTypeformSource(options: TypeformOptions): TypeformSource {
   const doFetch = options.fetch ?? fetch;
   const minInterval = options.minIntervalMs ?? 500;
   const backoff = options.backoffMs ?? [1000, 2000, 4000];
@@ -63,7 +68,7 @@ export function createTypeformProvider(options: TypeformOptions): FormProvider {
     if (slot > now) await sleep(slot - now);
   }
 
-  async function failure(response: Response, context: string): Promise<FormProviderError> {
+  async function failure(response: Response, context: string): Promise<FormSourceError> {
     let body: TypeformError = {};
     try {
       body = (await response.json()) as TypeformError;
@@ -75,7 +80,7 @@ export function createTypeformProvider(options: TypeformOptions): FormProvider {
       (response.status === 401 || response.status === 403
         ? "Authentication required"
         : `${context} failed (HTTP ${response.status})`);
-    return new FormProviderError(description, {
+    return new FormSourceError(description, {
       status: response.status,
       code: body.code ?? `http_${response.status}`,
     });
@@ -102,7 +107,7 @@ export function createTypeformProvider(options: TypeformOptions): FormProvider {
           signal: AbortSignal.timeout(15_000),
         });
       } catch (error) {
-        throw new FormProviderError("Connection error with Typeform. Please try again later.", {
+        throw new FormSourceError("Connection error with Typeform. Please try again later.", {
           status: 502,
           code: "network",
           cause: error,
@@ -120,7 +125,7 @@ export function createTypeformProvider(options: TypeformOptions): FormProvider {
       try {
         return (await response.json()) as T;
       } catch (error) {
-        throw new FormProviderError("Received invalid data from Typeform", {
+        throw new FormSourceError("Received invalid data from Typeform", {
           status: 502,
           code: "invalid_response",
           cause: error,
@@ -146,7 +151,7 @@ export function createTypeformProvider(options: TypeformOptions): FormProvider {
         signal: AbortSignal.timeout(15_000),
       });
     } catch (error) {
-      throw new FormProviderError("Connection error with Typeform. Please try again later.", {
+      throw new FormSourceError("Connection error with Typeform. Please try again later.", {
         status: 502,
         code: "token_exchange_exception",
         cause: error,
@@ -154,7 +159,7 @@ export function createTypeformProvider(options: TypeformOptions): FormProvider {
     }
     if (!response.ok) {
       const error = await failure(response, "Token exchange");
-      throw new FormProviderError(error.message, {
+      throw new FormSourceError(error.message, {
         status: response.status,
         code: `token_exchange_${response.status}`,
       });
@@ -166,7 +171,7 @@ export function createTypeformProvider(options: TypeformOptions): FormProvider {
       scope?: string;
     };
     if (!json.access_token) {
-      throw new FormProviderError("Received invalid data from Typeform", {
+      throw new FormSourceError("Received invalid data from Typeform", {
         status: 502,
         code: "token_exchange_invalid",
       });
@@ -182,95 +187,104 @@ export function createTypeformProvider(options: TypeformOptions): FormProvider {
   const editUrl = (formId: string) => `${options.adminUrl}/form/${formId}/create`;
 
   return {
-    id: "typeform",
-    name: "Typeform",
+    id: typeformManifest.id,
+    name: typeformManifest.name,
     sandbox: options.sandbox,
 
-    authorizationUrl({ state, redirectUri, loginHint }) {
-      const url = new URL(`${options.apiUrl}/oauth/authorize`);
-      url.searchParams.set("client_id", options.clientId);
-      url.searchParams.set("redirect_uri", redirectUri);
-      url.searchParams.set("scope", TYPEFORM_SCOPES);
-      url.searchParams.set("state", state);
-      if (loginHint) url.searchParams.set("login_hint", loginHint);
-      return url.toString();
+    oauth: {
+      authorizationUrl({ state, redirectUri, loginHint }) {
+        const url = new URL(`${options.apiUrl}/oauth/authorize`);
+        url.searchParams.set("client_id", options.clientId);
+        url.searchParams.set("redirect_uri", redirectUri);
+        url.searchParams.set("scope", TYPEFORM_SCOPES);
+        url.searchParams.set("state", state);
+        if (loginHint) url.searchParams.set("login_hint", loginHint);
+        return url.toString();
+      },
+
+      exchangeCode: ({ code, redirectUri }) =>
+        token({ grant_type: "authorization_code", code, redirect_uri: redirectUri }),
+
+      refresh: (refreshToken) =>
+        token({ grant_type: "refresh_token", refresh_token: refreshToken }),
     },
 
-    exchangeCode: ({ code, redirectUri }) =>
-      token({ grant_type: "authorization_code", code, redirect_uri: redirectUri }),
+    forms: {
+      async list(accessToken) {
+        const forms: FormSummary[] = [];
+        for (let page = 1; ; page++) {
+          const result = await call<FormsPage>(
+            accessToken,
+            "GET",
+            `/forms?page=${page}&page_size=${options.pageSize ?? 200}`,
+          );
+          if (!Array.isArray(result?.items)) {
+            throw new FormSourceError("Received invalid data from Typeform", {
+              status: 502,
+              code: "invalid_response",
+            });
+          }
+          for (const item of result.items) {
+            forms.push({
+              id: item.id,
+              title: item.title ?? "Untitled form",
+              lastUpdatedAt: item.last_updated_at ?? null,
+              displayUrl: item._links?.display ?? null,
+              editUrl: editUrl(item.id),
+            });
+          }
+          if (page >= (result.page_count ?? 1) || result.items.length === 0) return forms;
+        }
+      },
+    },
 
-    refresh: (refreshToken) => token({ grant_type: "refresh_token", refresh_token: refreshToken }),
-
-    async listForms(accessToken) {
-      const forms: FormSummary[] = [];
-      for (let page = 1; ; page++) {
-        const result = await call<FormsPage>(
+    fields: {
+      async read(accessToken, formId): Promise<FormFields> {
+        const form = await call<TypeformFormDefinition>(
           accessToken,
           "GET",
-          `/forms?page=${page}&page_size=${options.pageSize ?? 200}`,
+          `/forms/${encodeURIComponent(formId)}`,
         );
-        if (!Array.isArray(result?.items)) {
-          throw new FormProviderError("Received invalid data from Typeform", {
+        if (!form || typeof form.id !== "string") {
+          throw new FormSourceError("Received invalid data from Typeform", {
             status: 502,
             code: "invalid_response",
           });
         }
-        for (const item of result.items) {
-          forms.push({
-            id: item.id,
-            title: item.title ?? "Untitled form",
-            lastUpdatedAt: item.last_updated_at ?? null,
-            displayUrl: item._links?.display ?? null,
-            editUrl: editUrl(item.id),
+        return groupTypeformFields(form, { editUrl: editUrl(form.id) });
+      },
+    },
+
+    webhooks: {
+      async put(accessToken, { formId, tag, url, secret }) {
+        const result = await call<{ id?: string }>(
+          accessToken,
+          "PUT",
+          `/forms/${encodeURIComponent(formId)}/webhooks/${encodeURIComponent(tag)}`,
+          { url, enabled: true, secret, verify_ssl: url.startsWith("https://") },
+        );
+        if (!result?.id) {
+          throw new FormSourceError("No webhook ID returned", {
+            status: 502,
+            code: "no_webhook_id",
           });
         }
-        if (page >= (result.page_count ?? 1) || result.items.length === 0) return forms;
-      }
-    },
+        return { webhookId: result.id };
+      },
 
-    async getFields(accessToken, formId): Promise<FormFields> {
-      const form = await call<TypeformFormDefinition>(
-        accessToken,
-        "GET",
-        `/forms/${encodeURIComponent(formId)}`,
-      );
-      if (!form || typeof form.id !== "string") {
-        throw new FormProviderError("Received invalid data from Typeform", {
-          status: 502,
-          code: "invalid_response",
-        });
-      }
-      return groupTypeformFields(form, { editUrl: editUrl(form.id) });
-    },
-
-    async putWebhook(accessToken, { formId, tag, url, secret }) {
-      const result = await call<{ id?: string }>(
-        accessToken,
-        "PUT",
-        `/forms/${encodeURIComponent(formId)}/webhooks/${encodeURIComponent(tag)}`,
-        { url, enabled: true, secret, verify_ssl: url.startsWith("https://") },
-      );
-      if (!result?.id) {
-        throw new FormProviderError("No webhook ID returned", {
-          status: 502,
-          code: "no_webhook_id",
-        });
-      }
-      return { webhookId: result.id };
-    },
-
-    async deleteWebhook(accessToken, { formId, tag }) {
-      try {
-        await call(
-          accessToken,
-          "DELETE",
-          `/forms/${encodeURIComponent(formId)}/webhooks/${encodeURIComponent(tag)}`,
-        );
-      } catch (error) {
-        // Already gone is what we wanted.
-        if (error instanceof FormProviderError && error.status === 404) return;
-        throw error;
-      }
+      async delete(accessToken, { formId, tag }) {
+        try {
+          await call(
+            accessToken,
+            "DELETE",
+            `/forms/${encodeURIComponent(formId)}/webhooks/${encodeURIComponent(tag)}`,
+          );
+        } catch (error) {
+          // Already gone is what we wanted.
+          if (error instanceof FormSourceError && error.status === 404) return;
+          throw error;
+        }
+      },
     },
 
     verifyDelivery: (rawBody, headers, secret) =>

@@ -1,11 +1,10 @@
 import type { ContactPart } from "@ringback/contracts";
 
 /**
- * A form builder Ringback connects to (Typeform first). Vendors' wire formats stay inside their
- * adapter: everything here is our own, normalized shape (ADR 0007).
+ * A form source: where leads come from (a form builder such as Typeform, or any tool that can
+ * send a signed webhook). Vendors' wire formats stay inside their folder
+ * (providers/forms/<id>/): everything here is our own, normalized shape (ADR 0007, ADR 0027).
  */
-export const formProviderIds = ["typeform"] as const;
-export type FormProviderId = (typeof formProviderIds)[number];
 
 export interface TokenSet {
   accessToken: string;
@@ -107,12 +106,12 @@ export interface NormalizedSubmission {
 export type AnswerValue = string | number | boolean | string[] | null;
 
 /** A provider error already worded for a person (the app's own texts where they exist). */
-export class FormProviderError extends Error {
+export class FormSourceError extends Error {
   readonly status: number;
   readonly code: string;
   constructor(message: string, options: { status: number; code: string; cause?: unknown }) {
     super(message, { cause: options.cause });
-    this.name = "FormProviderError";
+    this.name = "FormSourceError";
     this.status = options.status;
     this.code = options.code;
   }
@@ -122,32 +121,77 @@ export class FormProviderError extends Error {
   }
 }
 
-export interface FormProvider {
-  readonly id: FormProviderId;
-  readonly name: string;
-  /** True when this provider is Ringback's built-in imitation (no credentials configured). */
-  readonly sandbox: boolean;
+/** What a source can do, as its manifest says; the adapter has an object for each it can. */
+export interface FormSourceCapabilities {
+  /** An account is connected by OAuth (`oauth`). */
+  connect: boolean;
+  /** The connected account's forms are listed for the wizard to choose from (`forms`). */
+  listForms: boolean;
+  /** A form's fields are read from the source's API (`fields`). */
+  readFields: boolean;
+  /** Ringback creates and deletes the form's webhook itself (`webhooks`). */
+  manageWebhooks: boolean;
+  /**
+   * A URL and a secret: the business pastes the assistant's URL and secret into its tool, and
+   * the fields are learned from a sample submission sent there (`samples`).
+   */
+  sampleFields: boolean;
+}
+
+/** OAuth: how an organization connects its account. */
+export interface FormSourceOAuth {
   /**
    * `loginHint`: who is connecting (their email), for a consent page that can pre-fill it — the
-   * sandbox's does; a provider that knows no such parameter ignores it.
+   * sandbox's does; a source that knows no such parameter ignores it.
    */
   authorizationUrl(input: { state: string; redirectUri: string; loginHint?: string }): string;
   exchangeCode(input: { code: string; redirectUri: string }): Promise<TokenSet>;
   refresh(refreshToken: string): Promise<TokenSet>;
-  listForms(accessToken: string): Promise<FormSummary[]>;
-  getFields(accessToken: string, formId: string): Promise<FormFields>;
-  /** Creates or replaces the webhook `tag` on a form; returns the provider's webhook id. */
-  putWebhook(
-    accessToken: string,
-    input: { formId: string; tag: string; url: string; secret: string },
-  ): Promise<{ webhookId: string }>;
-  deleteWebhook(accessToken: string, input: { formId: string; tag: string }): Promise<void>;
+}
+
+/**
+ * A form source: one form builder or tool leads come from. Receiving a delivery is what every
+ * source does; each other capability is optional, and present exactly when its manifest says
+ * so (a test checks each registered source).
+ */
+export interface FormSource {
+  readonly id: string;
+  readonly name: string;
+  /** True when this source is Ringback's built-in imitation (no credentials configured). */
+  readonly sandbox: boolean;
+  readonly oauth?: FormSourceOAuth;
+  /** The connected account's forms. */
+  readonly forms?: { list(accessToken: string): Promise<FormSummary[]> };
+  /** A form's fields from the source's API. */
+  readonly fields?: { read(accessToken: string, formId: string): Promise<FormFields> };
+  readonly webhooks?: {
+    /** Creates or replaces the webhook `tag` on a form; returns the source's webhook id. */
+    put(
+      accessToken: string,
+      input: { formId: string; tag: string; url: string; secret: string },
+    ): Promise<{ webhookId: string }>;
+    delete(accessToken: string, input: { formId: string; tag: string }): Promise<void>;
+  };
+  /** Fields learned from a sample submission (a source without an API to read them). */
+  readonly samples?: { fields(submission: NormalizedSubmission): FormFields };
   /** Checks a delivery's signature on the raw body (constant time). */
   verifyDelivery(rawBody: string, headers: Headers, secret: string): boolean;
   /**
-   * Parses a verified delivery; throws FormProviderError(400) on a malformed body, and
-   * FormProviderError with code `unsupported_event` for an event Ringback does not use (a
-   * partial response, say), which is acknowledged and ignored.
+   * Parses a verified delivery; throws FormSourceError(400) on a malformed body, and
+   * FormSourceError with code `unsupported_event` for an event Ringback does not use (a
+   * partial response, say), which is acknowledged and ignored. A source whose URL stands for
+   * one form (no form listing) may return any formId: the assistant is the form.
    */
   parseDelivery(rawBody: string): NormalizedSubmission;
+}
+
+/** The capabilities an adapter has, read from the objects it has. */
+export function capabilitiesOf(source: FormSource): FormSourceCapabilities {
+  return {
+    connect: source.oauth !== undefined,
+    listForms: source.forms !== undefined,
+    readFields: source.fields !== undefined,
+    manageWebhooks: source.webhooks !== undefined,
+    sampleFields: source.samples !== undefined,
+  };
 }

@@ -1,0 +1,77 @@
+import { z } from "zod";
+
+/**
+ * Integrations as the server describes them (`GET /api/integrations`): each form source and
+ * voice platform has a manifest in its own folder on the server, and the web app renders cards,
+ * wizard wording and help from these, so that no screen names a vendor by itself. The shapes
+ * are ours; no vendor's syntax belongs here.
+ */
+
+/** A form source's id: lowercase letters, digits and dashes (it appears in URLs). */
+export const formSourceIdSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]{1,39}$/, "A form source's id is lowercase letters, digits and dashes.");
+export type FormSourceId = z.infer<typeof formSourceIdSchema>;
+
+export const formSourceCapabilitiesSchema = z.object({
+  /** An account is connected by OAuth. */
+  connect: z.boolean(),
+  /** The connected account's forms are listed to choose from. */
+  listForms: z.boolean(),
+  /** A form's fields are read from the source's API. */
+  readFields: z.boolean(),
+  /** Ringback creates and deletes the form's webhook itself. */
+  manageWebhooks: z.boolean(),
+  /** The business pastes a URL and a secret; fields are learned from a sample submission. */
+  sampleFields: z.boolean(),
+});
+export type FormSourceCapabilities = z.infer<typeof formSourceCapabilitiesSchema>;
+
+export const documentationLinkSchema = z.object({ label: z.string(), url: z.string() });
+
+/** The card's picture, from the web app's fixed set. */
+export const integrationIcons = ["form", "spreadsheet", "handshake", "webhook", "megaphone"] as const;
+export type IntegrationIcon = (typeof integrationIcons)[number];
+
+export const formSourceManifestSchema = z.object({
+  id: formSourceIdSchema,
+  /** As users see it: "Typeform". */
+  name: z.string(),
+  icon: z.enum(integrationIcons),
+  /** The provider card's sentence on the dashboard. */
+  description: z.string(),
+  capabilities: formSourceCapabilitiesSchema,
+  /** What the source calls a form ("form", "lead form"…), lowercase. */
+  formNoun: z.string(),
+  /** Help texts by the wizard step they explain (`details`, `form`, `fields`, `activate`). */
+  help: z.record(z.string(), z.array(z.string())),
+  docs: z.array(documentationLinkSchema),
+  /**
+   * The installation's settings for this source (environment variables), as JSON Schema: an
+   * operator's reference; the server reads them.
+   */
+  settings: z.record(z.string(), z.unknown()),
+});
+export type FormSourceManifest = z.infer<typeof formSourceManifestSchema>;
+
+/** A form source as this installation offers it. */
+export const availableFormSourceSchema = formSourceManifestSchema.extend({
+  /** Ringback's built-in imitation stands in (no credentials configured). */
+  sandbox: z.boolean(),
+});
+export type AvailableFormSource = z.infer<typeof availableFormSourceSchema>;
+
+/** A source on the way: a card that says "Coming soon". */
+export const plannedFormSourceSchema = formSourceManifestSchema.pick({
+  id: true,
+  name: true,
+  icon: true,
+  description: true,
+});
+export type PlannedFormSource = z.infer<typeof plannedFormSourceSchema>;
+
+export const integrationsResponseSchema = z.object({
+  formSources: z.array(availableFormSourceSchema),
+  comingSoon: z.array(plannedFormSourceSchema),
+});
+export type IntegrationsResponse = z.infer<typeof integrationsResponseSchema>;
