@@ -11,7 +11,7 @@ import {
   type FirstViewHeading,
   firstViewHtml,
   ORGANIZATION_SLOT,
-} from "../src/app/first-view.ts";
+} from "../src/lib/first-view.ts";
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;

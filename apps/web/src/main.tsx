@@ -2,9 +2,9 @@
 import "./lib/zod-jitless";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
+import { startTheme } from "@/lib/theme";
 import { App } from "./app/app";
 import { preloadRoute } from "./app/router";
-import { startTheme } from "./lib/theme";
 import "./styles.css";
 
 // Dark mode follows the system setting on every page, the landing page included.

@@ -30,7 +30,13 @@ export type FormSourceCapabilities = z.infer<typeof formSourceCapabilitiesSchema
 export const documentationLinkSchema = z.object({ label: z.string(), url: z.string() });
 
 /** The card's picture, from the web app's fixed set. */
-export const integrationIcons = ["form", "spreadsheet", "handshake", "webhook", "megaphone"] as const;
+export const integrationIcons = [
+  "form",
+  "spreadsheet",
+  "handshake",
+  "webhook",
+  "megaphone",
+] as const;
 export type IntegrationIcon = (typeof integrationIcons)[number];
 
 export const formSourceManifestSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_OUTCOME_QUESTIONS, OUTCOME_KEY_PATTERN, outcomeTypes } from "./outcomes.ts";
+import { MAX_OUTCOME_QUESTIONS, OUTCOME_KEY_PATTERN, outcomeTypes } from "./outcome-types.ts";
 
 /**
  * An assistant's outcome questions: what the AI is asked to answer after each call.

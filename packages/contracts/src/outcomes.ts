@@ -3,8 +3,14 @@
  * provider answers them after the call (Bland `analysis_schema`); the answers are stored with
  * the call, shown in Call Details and Call Records, exported and sent to webhooks.
  */
-export const outcomeTypes = ["boolean", "number", "text", "choice", "date"] as const;
-export type OutcomeType = (typeof outcomeTypes)[number];
+import {
+  MAX_OUTCOME_QUESTIONS,
+  OUTCOME_KEY_PATTERN,
+  type OutcomeType,
+  outcomeTypes,
+} from "./outcome-types.ts";
+
+export { MAX_OUTCOME_QUESTIONS, OUTCOME_KEY_PATTERN, type OutcomeType, outcomeTypes };
 
 export const outcomeTypeLabels: Record<OutcomeType, string> = {
   boolean: "Yes / no",
@@ -13,9 +19,6 @@ export const outcomeTypeLabels: Record<OutcomeType, string> = {
   choice: "One of a list",
   date: "Date",
 };
-
-export const MAX_OUTCOME_QUESTIONS = 10;
-export const OUTCOME_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
 
 // The questions' schemas are in outcome-questions.ts: a page that shows answers loads this module
 // without zod.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endedReasons, leadOutcomes } from "./call-status.ts";
-import type { WebhookMessageType } from "./webhooks.ts";
+import type { WebhookMessageType } from "./webhook-types.ts";
 
 /**
  * What each outgoing webhook's JSON body holds. Every body is a Standard Webhooks

@@ -8,6 +8,13 @@ import { z } from "zod";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/database.ts";
 import { accounts, jwks, sessions, twoFactors, users, verifications } from "../db/schema/index.ts";
+import {
+  CODE_LENGTH,
+  CODE_MAX_WRONG_TRIES,
+  CODE_TTL_SECONDS,
+  isPlaceholderEmail,
+  placeholderEmail,
+} from "../domain/accounts/sign-in-rules.ts";
 import type { Logger } from "../lib/logger.ts";
 import { SmsDeliveryError, type SmsSender } from "../providers/sms/sms-sender.ts";
 import {
@@ -18,23 +25,14 @@ import {
 import { createPhoneCodes, PHONE_CODE_IDENTIFIER_PREFIX } from "./phone-codes.ts";
 import { createSessionTokens, hashSessionTokensAtRest } from "./session-tokens.ts";
 
-/** Codes: 6 digits, 5 minutes, single use, 5 wrong tries. */
-export const CODE_LENGTH = 6;
-export const CODE_TTL_SECONDS = 5 * 60;
-export const CODE_MAX_WRONG_TRIES = 5;
 export const ACCESS_TOKEN_TTL = "15m";
-
-/**
- * Phone sign-up creates the user before we know their email; better-auth requires one, so it
- * gets a placeholder on the reserved `.invalid` domain that the API never shows.
- */
-const PLACEHOLDER_EMAIL_DOMAIN = "phone.ringback.invalid";
-export function placeholderEmail(phone: string): string {
-  return `${phone.replace(/\D/g, "")}@${PLACEHOLDER_EMAIL_DOMAIN}`;
-}
-export function isPlaceholderEmail(email: string | null | undefined): boolean {
-  return !email || email.endsWith(`@${PLACEHOLDER_EMAIL_DOMAIN}`);
-}
+export {
+  CODE_LENGTH,
+  CODE_MAX_WRONG_TRIES,
+  CODE_TTL_SECONDS,
+  isPlaceholderEmail,
+  placeholderEmail,
+};
 
 export interface AuthDeps {
   db: Database;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { isIanaTimeZone } from "@ringback/contracts";
 import { z } from "zod";
 import { type RecordingStoreName, recordingStoreNames } from "../db/schema/recordings.ts";
-import { middayTimeZone } from "../domain/calls/calling-window.ts";
+import { middayTimeZone } from "../lib/midday-time-zone.ts";
 import { type AllowedNetworks, parseAllowedNetworks } from "../lib/outbound-addresses.ts";
 import type { S3StoreOptions } from "../providers/storage/s3-recording-store.ts";
 

@@ -1,6 +1,8 @@
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { AdminLayout } from "@/features/admin-shell/admin-layout";
 import { RequireAuth } from "@/features/auth/require-auth";
+import { CallDetailsSheet } from "@/features/call-records/call-details-sheet-lazy";
+import { CallDetailsSlot } from "@/lib/call-details-slot";
 import { seedOrganizationsOnFirstLoad } from "@/lib/organizations";
 import { warmClassMerge } from "@/lib/utils";
 import { QueriesProvider, queryClient } from "./queries";
@@ -16,7 +18,9 @@ export function AdminRoot() {
     <QueriesProvider>
       <TooltipProvider>
         <RequireAuth>
-          <AdminLayout />
+          <CallDetailsSlot.Provider value={CallDetailsSheet}>
+            <AdminLayout />
+          </CallDetailsSlot.Provider>
         </RequireAuth>
       </TooltipProvider>
     </QueriesProvider>

@@ -1,8 +1,8 @@
 import { Suspense } from "react";
 import { BrowserRouter } from "react-router";
+import { FirstViewHold, holdsFirstView } from "../components/first-view-hold";
+import { PageErrorBoundary } from "../components/page-error-boundary";
 import { pageStartsWithSpinner } from "./first-load";
-import { FirstViewHold, holdsFirstView } from "./first-view-hold";
-import { PageErrorBoundary } from "./page-error-boundary";
 import { AppRoutes } from "./router";
 
 /**

@@ -1,3 +1,5 @@
+import { setAdminPrefetch } from "@/lib/prefetch";
+
 /**
  * The parts of the app that load when used. Each is one `import()`, shared by the
  * router and by the prefetch below, so both fetch the same chunk once.
@@ -22,7 +24,7 @@ let prefetched = false;
  * called on the landing page. Runs when the browser is idle; a failure here is harmless (the
  * route loads it again, and reports it, when it is needed).
  */
-export function prefetchAdmin(): void {
+export function prefetchAdminModules(): void {
   if (prefetched) return;
   prefetched = true;
   const run = () => {
@@ -36,3 +38,6 @@ export function prefetchAdmin(): void {
     setTimeout(run, 200);
   }
 }
+
+// Sign-in pages ask for this through lib/prefetch.ts (features do not import the app).
+setAdminPrefetch(prefetchAdminModules);

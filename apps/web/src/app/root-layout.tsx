@@ -2,8 +2,8 @@ import { type ComponentType, type ReactNode, use } from "react";
 import { Outlet, useLocation } from "react-router";
 import { RobotsMeta } from "@/components/robots-meta";
 import { accessTokenFromHash } from "@/features/auth/access-token";
+import { PageBoundary } from "../components/page-error-boundary";
 import { loadShell } from "./lazy-modules";
-import { PageBoundary } from "./page-error-boundary";
 
 type Shell = ComponentType<{ children: ReactNode }>;
 

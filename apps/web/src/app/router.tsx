@@ -9,8 +9,8 @@ import {
   useRoutes,
 } from "react-router";
 import { LandingPage } from "@/features/landing/landing-page";
+import { type LazyPage, lazyPage } from "../lib/lazy-page";
 import { loadAdminRoot, loadCallRecords, loadDashboard } from "./lazy-modules";
-import { type LazyPage, lazyPage } from "./lazy-page";
 import { ensureShell, needsShell, RootLayout } from "./root-layout";
 
 /** The old configure-assistant routes redirect to assistant-configuration. */

@@ -1,9 +1,9 @@
 import type { User } from "@ringback/contracts";
 import { eq } from "drizzle-orm";
-import { isPlaceholderEmail } from "../../auth/auth.ts";
 import type { Database } from "../../db/database.ts";
 import { twoFactors, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { isPlaceholderEmail } from "./sign-in-rules.ts";
 
 /** A user: id, phone, email, user_metadata.full_name and the TOTP factors. */
 export async function getUser(db: Database, userId: string): Promise<User> {

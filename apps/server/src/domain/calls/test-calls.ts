@@ -13,10 +13,10 @@ import {
 import { and, eq } from "drizzle-orm";
 import type pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
-import { isPlaceholderEmail } from "../../auth/auth.ts";
 import type { Database } from "../../db/database.ts";
 import { callRecords, formAssistants, formSubmissions, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { isPlaceholderEmail } from "../accounts/sign-in-rules.ts";
 import { findAssistantRow } from "../assistants/assistants.ts";
 import { isOnDoNotCallList } from "../compliance/do-not-call.ts";
 import { type CallEngineDeps, NO_VOICE_PROVIDER, scheduleAttempt } from "./call-engine.ts";

@@ -5,7 +5,6 @@ import type {
   OptOutSendCodeResponse,
 } from "@ringback/contracts";
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
-import { CODE_LENGTH, CODE_MAX_WRONG_TRIES, CODE_TTL_SECONDS } from "../../auth/auth.ts";
 import type { Database } from "../../db/database.ts";
 import { formSubmissions, optOutCodes } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -13,6 +12,7 @@ import type { Logger } from "../../lib/logger.ts";
 import { NOT_A_NUMBER_IN_COUNTRY, readNumberInChosenCountry } from "../../lib/phone-number.ts";
 import { SmsDeliveryError, type SmsSender } from "../../providers/sms/index.ts";
 import type { CodeSendLimits } from "../accounts/code-send-limits.ts";
+import { CODE_LENGTH, CODE_MAX_WRONG_TRIES, CODE_TTL_SECONDS } from "../accounts/sign-in-rules.ts";
 import { addToDoNotCallList } from "./do-not-call.ts";
 
 /** How an entry made by the public opt-out page reads on an organization's list and trail. */

@@ -1,6 +1,5 @@
 import type { FormConnection, FormFieldsResponse, FormListItem } from "@ringback/contracts";
 import { and, eq, isNotNull, isNull, ne } from "drizzle-orm";
-import { isPlaceholderEmail } from "../../auth/auth.ts";
 import type { Database } from "../../db/database.ts";
 import { formAssistants, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -11,6 +10,7 @@ import {
   FormSourceError,
   type TokenSet,
 } from "../../providers/forms/form-source.ts";
+import { isPlaceholderEmail } from "../accounts/sign-in-rules.ts";
 import { findAssistantRow } from "../assistants/assistants.ts";
 import {
   findCredentials,

@@ -5,7 +5,6 @@ import type {
   Organization,
 } from "@ringback/contracts";
 import { and, desc, eq, gt } from "drizzle-orm";
-import { isPlaceholderEmail } from "../../auth/auth.ts";
 import type { Database } from "../../db/database.ts";
 import {
   organizationInvitations,
@@ -16,6 +15,7 @@ import {
 import { AppError } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { EmailSender } from "../../providers/email/email-sender.ts";
+import { isPlaceholderEmail } from "../accounts/sign-in-rules.ts";
 import { toInvitationDto, toOrganizationDto } from "./organization-dto.ts";
 
 /** Invitations expire after 48 hours. */

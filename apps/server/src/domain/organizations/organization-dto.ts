@@ -1,6 +1,6 @@
 import type { Invitation, Member, Organization, OrganizationRole } from "@ringback/contracts";
-import { isPlaceholderEmail } from "../../auth/auth.ts";
 import type { organizationInvitations, organizations } from "../../db/schema/index.ts";
+import { isPlaceholderEmail } from "../accounts/sign-in-rules.ts";
 
 export function toOrganizationDto(
   row: typeof organizations.$inferSelect,

@@ -14,9 +14,9 @@ import {
 import { storedRecording } from "../../domain/calls/recordings.ts";
 import type { RecordingLinks } from "../../domain/webhooks/recording-links.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { byteRangeResponse } from "../../lib/byte-range-response.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import type { RecordingStores } from "../../providers/storage/recording-store.ts";
-import { byteRangeResponse } from "../byte-range-response.ts";
 import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts";
 import { csvDownload, signedLinkResponse } from "../signed-link-response.ts";
 import { parseQuery } from "../validate.ts";

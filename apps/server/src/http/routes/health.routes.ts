@@ -1,6 +1,7 @@
 import type { HealthResponse } from "@ringback/contracts";
 import { Hono } from "hono";
-import type { AppDeps } from "../app.ts";
+import type pg from "pg";
+import type { Queue } from "../../queue/queue.ts";
 
 const version = process.env.npm_package_version ?? "0.0.0";
 
@@ -19,7 +20,7 @@ async function probe(check: () => Promise<unknown>): Promise<HealthResponse["dat
   }
 }
 
-export function healthRoutes(deps: AppDeps) {
+export function healthRoutes(deps: { pool: pg.Pool; queue: Queue }) {
   // GET /api/health — the state of the database and the queue; 503 when either is down.
   return new Hono().get("/", async (c) => {
     const [database, queue] = await Promise.all([

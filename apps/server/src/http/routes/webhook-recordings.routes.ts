@@ -6,10 +6,10 @@ import { callRecords } from "../../db/schema/index.ts";
 import { storedRecording } from "../../domain/calls/recordings.ts";
 import { verifyRecordingLink } from "../../domain/webhooks/recording-links.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { byteRangeResponse } from "../../lib/byte-range-response.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import { isUuid } from "../../lib/uuid.ts";
 import type { RecordingStores } from "../../providers/storage/recording-store.ts";
-import { byteRangeResponse } from "../byte-range-response.ts";
 import { recordingFileName } from "./call-records.routes.ts";
 
 /**

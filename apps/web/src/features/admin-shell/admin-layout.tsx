@@ -11,10 +11,11 @@ import {
 } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
-import { releaseFirstView } from "@/app/first-view-hold";
-import { PageBoundary } from "@/app/page-error-boundary";
 import { Brand } from "@/components/brand";
 import { CreateOrganizationDialog } from "@/components/create-organization-dialog";
+import { releaseFirstView } from "@/components/first-view-hold";
+import { OrganizationFromUrl } from "@/components/organization-from-url";
+import { PageBoundary } from "@/components/page-error-boundary";
 import {
   Sidebar,
   SidebarContent,
@@ -29,13 +30,12 @@ import {
   SidebarTrigger,
   useSidebar,
 } from "@/components/ui/sidebar";
-import { organizationSettingsPages } from "@/features/organization-settings/pages";
 import { connectionState, subscribeConnection } from "@/lib/connection";
 import { useLiveUpdates } from "@/lib/live-updates";
 import { useCurrentOrganization } from "@/lib/organizations";
+import { organizationSettingsPages } from "@/lib/settings-pages";
 import { cn } from "@/lib/utils";
 import { LiveUpdatesBanner } from "./live-updates-banner";
-import { OrganizationFromUrl } from "./organization-from-url";
 import { OrganizationSwitcher } from "./organization-switcher";
 import { UserMenu } from "./user-menu";
 

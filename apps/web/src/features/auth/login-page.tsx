@@ -1,7 +1,6 @@
 import { isCompleteCode } from "@ringback/contracts";
 import { type FormEvent, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
-import { prefetchAdmin } from "@/app/lazy-modules";
 import { CenteredCardLayout } from "@/components/centered-card-layout";
 import { CodeInput } from "@/components/code-input";
 import { CountrySelect, useCountry } from "@/components/country-select";
@@ -17,6 +16,7 @@ import {
 } from "@/components/ui/card";
 import { toast } from "@/components/ui/sonner";
 import { ApiRequestError } from "@/lib/api-client";
+import { prefetchAdmin } from "@/lib/prefetch";
 import { sendCode, useAuth, verifyCode } from "@/lib/session";
 import { AUTH_TOAST_ID, sendErrorMessage, verificationErrorMessage } from "./auth-errors";
 import { phoneError } from "./phone-validation";

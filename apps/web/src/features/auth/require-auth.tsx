@@ -2,7 +2,7 @@ import type { OrganizationRole } from "@ringback/contracts";
 import type * as React from "react";
 import { useDeferredValue } from "react";
 import { Navigate, useLocation } from "react-router";
-import { FirstViewHold, holdsFirstView, releaseFirstView } from "@/app/first-view-hold";
+import { FirstViewHold, holdsFirstView, releaseFirstView } from "@/components/first-view-hold";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentOrganization } from "@/lib/organizations";
 import { justSignedOut, useAuth } from "@/lib/session";

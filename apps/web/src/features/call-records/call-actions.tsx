@@ -10,7 +10,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/sonner";
 import { api } from "@/lib/api-client";
-import { formatCallDate } from "./format";
+import { formatCallDate } from "@/lib/call-format";
 
 const callsPath = (organizationId: string) => `/api/organizations/${organizationId}/call-records`;
 

@@ -6,6 +6,7 @@ import {
 } from "@ringback/contracts";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { LeadOutcomeBadge, StatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -17,14 +18,13 @@ import {
 } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api-client";
+import { formatAnswer, formatCallDate, formatClock, formatDuration } from "@/lib/call-format";
 import { useCurrentOrganization, useOrganizationOfRecord } from "@/lib/organizations";
 import { cn } from "@/lib/utils";
 import { CallActions } from "./call-actions";
-import { formatAnswer, formatCallDate, formatClock, formatDuration } from "./format";
 import { PlaybackControls, RecordingProgress } from "./playback-controls";
 import { useCallRecord } from "./queries";
 import { useRecordingPlayer, useRecordingProgress } from "./recording-player";
-import { LeadOutcomeBadge, StatusBadge } from "./status-badge";
 import { lineAt, parseTranscript } from "./transcript";
 
 /**

@@ -1,15 +1,15 @@
 import type { CallGroup, OutcomeQuestion } from "@ringback/contracts";
 import { ChevronDown, ChevronRight } from "lucide-react";
 import { memo } from "react";
+import { LeadOutcomeBadge, StatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { formatCallDate, formatDuration } from "@/lib/call-format";
 import { cn } from "@/lib/utils";
 import { cardAnswers, cardTitle, featuredAttempt, latestStatusOf } from "./card-content";
 import { type DetailsHandler, DetailsOpener } from "./details-opener";
-import { formatCallDate, formatDuration } from "./format";
 import { PlaybackControls, RecordingProgress } from "./playback-controls";
 import { useRecordingPlayer } from "./recording-player";
-import { LeadOutcomeBadge, StatusBadge } from "./status-badge";
 
 /**
  * Call Records below the md breakpoint — a card per submission instead of the

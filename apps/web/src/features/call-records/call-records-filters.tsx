@@ -18,6 +18,12 @@ import {
   useState,
 } from "react";
 import { DayRangeFields } from "@/components/day-range-fields";
+import {
+  type FilterOption,
+  MultiSelectFieldset,
+  MultiSelectFilter,
+  type MultiSelectFilterProps,
+} from "@/components/multi-select-filter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -46,13 +52,7 @@ import {
   SheetTrigger,
 } from "@/components/ui/sheet";
 import { useAssistants } from "@/lib/assistants";
-import { STATUS_LABELS } from "./format";
-import {
-  type FilterOption,
-  MultiSelectFieldset,
-  MultiSelectFilter,
-  type MultiSelectFilterProps,
-} from "./multi-select-filter";
+import { STATUS_LABELS } from "@/lib/call-format";
 import {
   activeFilters,
   type CallRecordsParams,

@@ -21,8 +21,8 @@ import {
   useState,
 } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
-import { FIRST_VIEW_HEADINGS } from "@/app/first-view";
 import { Pagination } from "@/components/pagination";
+import { LeadOutcomeBadge, StatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -44,6 +44,8 @@ import {
 } from "@/components/ui/table";
 import { useIsMobile } from "@/hooks/use-mobile";
 import { useStableCallback } from "@/hooks/use-stable-callback";
+import { formatCallDate, formatDuration } from "@/lib/call-format";
+import { FIRST_VIEW_HEADINGS } from "@/lib/first-view";
 import { useCurrentOrganization } from "@/lib/organizations";
 import { cn } from "@/lib/utils";
 import { CallDetailsSheet } from "./call-details-sheet-lazy";
@@ -51,13 +53,11 @@ import { CallRecordCards } from "./call-record-cards";
 import { CallRecordsFilters } from "./call-records-filters";
 import { latestStatusOf } from "./card-content";
 import { type DetailsHandler, DetailsOpener } from "./details-opener";
-import { formatCallDate, formatDuration } from "./format";
 import { useHeldRows } from "./held-rows";
 import { PlaybackControls, RecordingProgress } from "./playback-controls";
 import { exportLink, useCallGroups, useCallGroupsCount, useOutcomeQuestions } from "./queries";
 import { RecordingPlayerProvider, useRecordingPlayer } from "./recording-player";
 import { RespondentHoverCard } from "./respondent-hover-card";
-import { LeadOutcomeBadge, StatusBadge } from "./status-badge";
 import {
   activeFilters,
   type CallRecordsPageSize,

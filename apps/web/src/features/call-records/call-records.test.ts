@@ -1,8 +1,5 @@
 import { callStatuses, leadOutcomes } from "@ringback/contracts";
 import { describe, expect, it } from "vitest";
-import { pageWindow } from "@/lib/page-window";
-import { formatPhone } from "@/lib/phone-format";
-import { avatarUrl, emailHash, initials } from "./avatar";
 import {
   endedReasonText,
   formatAnswer,
@@ -16,7 +13,10 @@ import {
   statusLabel,
   statusText,
   statusTone,
-} from "./format";
+} from "@/lib/call-format";
+import { pageWindow } from "@/lib/page-window";
+import { formatPhone } from "@/lib/phone-format";
+import { avatarUrl, emailHash, initials } from "./avatar";
 import { lineAt, parseTranscript } from "./transcript";
 
 describe("duration", () => {

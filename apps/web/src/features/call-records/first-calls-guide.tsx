@@ -1,8 +1,8 @@
 import { can } from "@ringback/contracts";
 import { LayoutDashboard, Plus } from "lucide-react";
 import { Link } from "react-router";
+import { CallMeNowButton } from "@/components/test-call/call-me-now";
 import { Button } from "@/components/ui/button";
-import { CallMeNowButton } from "@/features/test-calls/call-me-now";
 import { useAssistants } from "@/lib/assistants";
 import { useCurrentOrganization } from "@/lib/organizations";
 

@@ -2,8 +2,8 @@ import { Download, Pause, Play, Square } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { SpinnerIcon } from "@/components/ui/spinner";
+import { formatClock, spokenDuration } from "@/lib/call-format";
 import { cn } from "@/lib/utils";
-import { formatClock, spokenDuration } from "./format";
 import { PLAYBACK_RATES, useRecordingPlayer, useRecordingProgress } from "./recording-player";
 
 /** Play / pause / stop for one attempt's recording, or 'No recording'. */

@@ -1,5 +1,6 @@
 import type { OutcomeQuestion } from "@ringback/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { selectionSummary, toggleValue } from "@/lib/selection";
 import {
   activeFilters,
   callRecordsApiQuery,
@@ -18,10 +19,8 @@ import {
   parsePageSize,
   parseValueList,
   rangeInstants,
-  selectionSummary,
   sortDirection,
   toggleOutcomeColumn,
-  toggleValue,
 } from "./url-state";
 
 const ASSISTANT = "5f0c3c1e-8a3b-4f2e-9d7a-0b1c2d3e4f50";

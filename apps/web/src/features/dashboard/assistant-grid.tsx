@@ -1,13 +1,13 @@
 import type { Assistant } from "@ringback/contracts";
 import { ArrowRight, CalendarDays, FileText, ListTodo, Settings2 } from "lucide-react";
 import { Link } from "react-router";
+import { withOrganization } from "@/components/organization-from-url";
+import { CallMeNowButton } from "@/components/test-call/call-me-now";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { withOrganization } from "@/features/admin-shell/organization-from-url";
 import { isDraftAssistant, nextSetupStep } from "@/lib/assistants";
 import { monthDayYear } from "@/lib/english-format";
-import { CallMeNowButton } from "../test-calls/call-me-now";
 
 /**
  * 'Your Form Assistants': name, form title or 'Form not selected', Active/Inactive,

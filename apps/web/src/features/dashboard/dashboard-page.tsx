@@ -2,7 +2,6 @@ import { can, type Organization, type OrganizationRole } from "@ringback/contrac
 import { Building2, PhoneCall } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { FIRST_VIEW_HEADINGS, titleFor } from "@/app/first-view";
 import { PRODUCT_NAME } from "@/components/brand";
 import { CreateOrganizationDialog } from "@/components/create-organization-dialog";
 import { Button } from "@/components/ui/button";
@@ -11,6 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
 import { useAssistants, useDashboardStats } from "@/lib/assistants";
+import { FIRST_VIEW_HEADINGS, titleFor } from "@/lib/first-view";
 import { loadState } from "@/lib/load-state";
 import { useCurrentOrganization } from "@/lib/organizations";
 import { AssistantGrid } from "./assistant-grid";

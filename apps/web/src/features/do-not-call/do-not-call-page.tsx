@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Pagination } from "@/components/pagination";
+import { TableSkeleton } from "@/components/table-skeleton";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { LoadError } from "@/components/ui/load-error";
@@ -22,9 +23,8 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { CallDetailsSheet } from "@/features/call-records/call-details-sheet-lazy";
-import { formatCallDate } from "@/features/call-records/format";
-import { TableSkeleton } from "@/features/organization-settings/components/table-skeleton";
+import { useCallDetailsSheet } from "@/lib/call-details-slot";
+import { formatCallDate } from "@/lib/call-format";
 import { useCurrentOrganization } from "@/lib/organizations";
 import { formatPhone } from "@/lib/phone-format";
 import { AddNumberDialog } from "./add-number-dialog";
@@ -96,6 +96,7 @@ function DoNotCallList({
   const [exporting, setExporting] = useState(false);
   const [removing, setRemoving] = useState<DoNotCallEntry | null>(null);
   const [call, setCall] = useState<{ id: string; opener: HTMLElement | null } | null>(null);
+  const CallDetailsSheet = useCallDetailsSheet();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const manage = can(role, "doNotCall:manage");
   const list = useDoNotCallList(organizationId, search, page);
@@ -334,12 +335,14 @@ function DoNotCallList({
         onConfirm={() => void onRemove()}
         returnFocusTo={headingRef}
       />
-      <CallDetailsSheet
-        organizationId={organizationId}
-        callRecordId={call?.id ?? null}
-        returnFocusTo={call?.opener ?? null}
-        onClose={() => setCall(null)}
-      />
+      {CallDetailsSheet ? (
+        <CallDetailsSheet
+          organizationId={organizationId}
+          callRecordId={call?.id ?? null}
+          returnFocusTo={call?.opener ?? null}
+          onClose={() => setCall(null)}
+        />
+      ) : null}
     </div>
   );
 }

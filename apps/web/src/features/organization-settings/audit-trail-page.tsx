@@ -9,6 +9,8 @@ import { X } from "lucide-react";
 import { type RefObject, useId, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { DayRangeFields } from "@/components/day-range-fields";
+import { type FilterOption, MultiSelectFilter } from "@/components/multi-select-filter";
+import { TableSkeleton } from "@/components/table-skeleton";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
@@ -20,8 +22,7 @@ import {
   SelectValue,
 } from "@/components/ui/select";
 import { SpinnerIcon } from "@/components/ui/spinner";
-import { formatCallDate } from "@/features/call-records/format";
-import { type FilterOption, MultiSelectFilter } from "@/features/call-records/multi-select-filter";
+import { formatCallDate } from "@/lib/call-format";
 import { useAuditEvents } from "./api/compliance";
 import { useMembers } from "./api/members";
 import {
@@ -38,7 +39,6 @@ import {
   parseAuditFilters,
   RINGBACK_ACTOR_LABEL,
 } from "./audit";
-import { TableSkeleton } from "./components/table-skeleton";
 import { SettingsPage } from "./settings-page";
 import { memberEmail, memberName } from "./team";
 

@@ -2,8 +2,8 @@ import { can } from "@ringback/contracts";
 import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { organizationSettingsPages } from "@/lib/settings-pages";
 import { OrganizationDetailsCard } from "./components/organization-details-card";
-import { organizationSettingsPages } from "./pages";
 import { SettingsPage } from "./settings-page";
 
 /**

@@ -1,5 +1,6 @@
 import type { WebhookDelivery } from "@ringback/contracts";
 import { Inbox, RotateCw } from "lucide-react";
+import { TableSkeleton } from "@/components/table-skeleton";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
@@ -12,8 +13,7 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { formatInstant } from "@/features/call-records/format";
-import { TableSkeleton } from "@/features/organization-settings/components/table-skeleton";
+import { formatInstant } from "@/lib/call-format";
 import { useResendDelivery, useWebhookDeliveries } from "./queries";
 
 /** A delivery's time with seconds, in the browser's zone ("Mar 2, 2026 3:04:05 PM"). */

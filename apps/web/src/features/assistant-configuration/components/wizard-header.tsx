@@ -109,6 +109,7 @@ function ConnectionStatus({
   error: string | null;
   onDismiss: () => void;
 }) {
+  const { name } = useFormSource(sourceId);
   if (error) {
     return (
       <span role="alert" className="inline-flex flex-wrap items-center gap-2 text-destructive">
@@ -120,7 +121,6 @@ function ConnectionStatus({
     );
   }
   const connected = connection.data?.connected === true;
-  const { name } = useFormSource(sourceId);
   return (
     <span className="inline-flex items-center gap-1.5 text-muted-foreground">
       <span

@@ -9,6 +9,7 @@ import { KeyRound, Plus } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { OneTimeSecret } from "@/components/one-time-secret";
+import { TableSkeleton } from "@/components/table-skeleton";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -25,12 +26,11 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { LoadError } from "@/components/ui/load-error";
 import { toast } from "@/components/ui/sonner";
-import { formatCallDate } from "@/features/call-records/format";
+import { formatCallDate } from "@/lib/call-format";
 import { serverFieldErrors } from "@/lib/form-errors";
 import { loadState } from "@/lib/load-state";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api/api-keys";
 import { formatDateSent } from "../team";
-import { TableSkeleton } from "./table-skeleton";
 
 const NAME_FIELD = "api-key-name";
 

@@ -4,6 +4,7 @@ import {
   type Organization,
   type OrganizationRole,
 } from "@ringback/contracts";
+import { TableSkeleton } from "@/components/table-skeleton";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoadError } from "@/components/ui/load-error";
@@ -19,7 +20,6 @@ import {
 import { loadState } from "@/lib/load-state";
 import { useCancelInvitation } from "../api/cancel-invitation";
 import { formatDateSent } from "../team";
-import { TableSkeleton } from "./table-skeleton";
 import { type Read, RoleBadge } from "./team-members-card";
 
 /** Pending Invitations: Email, Role, Date Sent, and Cancel for owners and admins. */

@@ -9,6 +9,7 @@ import {
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { TableSkeleton } from "@/components/table-skeleton";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -41,7 +42,6 @@ import {
   memberName,
   roleLabels,
 } from "../team";
-import { TableSkeleton } from "./table-skeleton";
 
 /** A list read by the page, with what a failed read needs to retry. */
 export type Read<T> = Pick<UseQueryResult<T, Error>, "data" | "error" | "isFetching" | "refetch">;

@@ -6,7 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { simulatorCalls } from "../../../../db/schema/index.ts";
-import { byteRangeResponse } from "../../../../http/byte-range-response.ts";
+import { byteRangeResponse } from "../../../../lib/byte-range-response.ts";
 import { html } from "../../../../lib/html.ts";
 import { htmlDocument } from "../../../../lib/html-document.ts";
 import { httpUrlSchema } from "../../../../lib/http-url.ts";

@@ -1,4 +1,4 @@
-import { firstViewOf } from "./first-view";
+import { firstViewOf } from "../lib/first-view";
 
 /**
  * What React shows of a page's first view (first-view.ts) until the page itself has rendered:

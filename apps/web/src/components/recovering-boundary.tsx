@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { retryFailedPages } from "./lazy-page";
+import { retryFailedPages } from "../lib/lazy-page";
 
 /** How soon a failed part of the page is tried again: soon, then less often (at most 30 s). */
 export function retryDelayMs(failures: number): number {

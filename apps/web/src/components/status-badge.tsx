@@ -17,8 +17,8 @@ import {
   Voicemail,
 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { endedReasonText, leadOutcomeTone, statusLabel, statusTone } from "@/lib/call-format";
 import { cn } from "@/lib/utils";
-import { endedReasonText, leadOutcomeTone, statusLabel, statusTone } from "./format";
 
 /**
  * An attempt's status in its colour, with why it ended beside it ("Failed · Carrier error"), or

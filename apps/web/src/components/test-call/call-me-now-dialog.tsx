@@ -4,11 +4,11 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { formatClock } from "@/lib/call-format";
 import { formatPhone } from "@/lib/phone-format";
 import { useUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
-import { formatClock } from "../call-records/format";
-import { StatusBadge } from "../call-records/status-badge";
+import { StatusBadge } from "../status-badge";
 import { useTestCall } from "./queries";
 import {
   hasEnded,

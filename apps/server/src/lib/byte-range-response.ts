@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { parseByteRange } from "../lib/byte-range.ts";
+import { parseByteRange } from "./byte-range.ts";
 
 /**
  * Answers a GET for `size` bytes of audio with byte-range support (so a browser can seek): 200

@@ -1,7 +1,7 @@
 import { CURRENT_ORGANIZATION_COOKIE, pickCurrentOrganization } from "@ringback/contracts";
-import type { Auth } from "../../auth/auth.ts";
-import type { Database } from "../../db/database.ts";
-import { listOrganizationsForUser } from "./list-organizations.ts";
+import type { Auth } from "../auth/auth.ts";
+import type { Database } from "../db/database.ts";
+import { listOrganizationsForUser } from "../domain/organizations/list-organizations.ts";
 
 /**
  * The name of the organization the browser will show as current (the pick it remembers, mirrored

@@ -3,8 +3,8 @@ import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { selectionSummary, toggleValue } from "@/lib/selection";
 import { cn } from "@/lib/utils";
-import { selectionSummary, toggleValue } from "./url-state";
 
 /** One choice of a multi-select filter. */
 export interface FilterOption<T extends string> {
