@@ -44,11 +44,16 @@ const LANDING_PACKAGES = new Set([
 ]);
 const LANDING_SOURCES = [
   /^src\/main\.tsx$/,
-  /^src\/app\/(app|router|root-layout|lazy-page|lazy-modules|page-error-boundary)\.tsx?$/,
+  /^src\/app\/(app|router|root-layout|lazy-modules)\.tsx?$/,
+  /^src\/lib\/lazy-page\.ts$/,
+  /^src\/components\/page-error-boundary\.tsx$/,
+  // Where the sign-in pages ask for the admin app to be fetched early (app/lazy-modules.ts fills it).
+  /^src\/lib\/prefetch\.ts$/,
   // What an outage needs is there before it (a page that cannot load says so, and retries).
-  /^src\/app\/recovering-boundary\.tsx$/,
+  /^src\/components\/recovering-boundary\.tsx$/,
   // Whether the page came with an admin page's first view (ADR 0022), which React then keeps.
-  /^src\/app\/first-view(-hold)?\.tsx?$/,
+  /^src\/lib\/first-view\.ts$/,
+  /^src\/components\/first-view-hold\.tsx$/,
   // Whether the page came with the admin pages' loading spinner, which React then keeps.
   /^src\/app\/first-load\.ts$/,
   /^src\/features\/landing\/[^/]+\.tsx?$/,
