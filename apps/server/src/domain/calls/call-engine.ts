@@ -186,7 +186,7 @@ export function createAttemptQueue(queue: Queue): AttemptQueue {
 
 /**
  * How a calls.place job is retried when it fails (a provider down, a timeout): wherever the job
- * is written — createAttemptQueue, or the ingest statement itself (ingest-store.ts).
+ * is written — createAttemptQueue, or the ingest statement (attempt-statements.ts).
  */
 export const PLACE_CALL_RETRIES = { retryLimit: 5, retryDelay: 5, retryBackoff: true } as const;
 

@@ -4,7 +4,8 @@ import { createGroupCommit } from "../../lib/group-commit.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { type JobInsertSql, jobInsertSql } from "../../queue/job-insert.ts";
 import type { Queue } from "../../queue/queue.ts";
-import { PLACE_CALL_JOB, PLACE_CALL_RETRIES } from "../calls/call-engine.ts";
+import { firstAttemptStatements } from "../calls/attempt-statements.ts";
+import { PLACE_CALL_JOB } from "../calls/call-engine.ts";
 import { WEBHOOK_DELIVERIES_CHANNEL } from "../webhooks/emit-webhook-event.ts";
 
 /** One delivery, checked and evaluated, ready to store (ids and the event made beforehand). */
@@ -90,9 +91,10 @@ export function createIngestStore(db: Database, logger: Logger, queue: Queue): I
  * (a deactivation is never missed because of the assistant cache); a repeated response id
  * inserts nothing (the unique index; the pre-made submission id tells which row was stored);
  * rows go in assistant order, so concurrent batches take the counters' rows in one order.
- * A first attempt's calls.place job is pg-boss's own insert (job-insert.ts) reading the attempts
- * this statement wrote, so a stored attempt always has its job — no enqueue to lose after the
- * commit — and the job wakes a worker when the statement commits.
+ * A first attempt and its calls.place job come from the call engine's statement builder
+ * (calls/attempt-statements.ts): pg-boss's own insert reading the attempts this statement wrote,
+ * so a stored attempt always has its job — no enqueue to lose after the commit — and the job
+ * wakes a worker when the statement commits.
  * Prepared: parsed and planned once per connection.
  */
 async function storeRows(
@@ -120,6 +122,13 @@ async function storeRows(
     payload: r.event.payload,
     at: r.event.at,
   }));
+  // Attempt 1 and its calls.place job, as the call engine writes them.
+  const attempts = firstAttemptStatements({
+    rows: "callable",
+    attempt: "attempt",
+    job: "job",
+    placeCall,
+  });
   const { rows: result } = await executePrepared<{
     n: number;
     active: boolean;
@@ -149,15 +158,12 @@ async function storeRows(
       from active order by assistant_id, n
       on conflict do nothing
       returning id, status
-    ), attempt as (
-      insert into call_records (organization_id, submission_id, assistant_id, call_attempt,
-        status, dial_state, scheduled_for)
-      select a.organization_id, s.id, a.assistant_id, 1, 'scheduled', 'scheduled',
-        a.scheduled_for
+    ), callable as (
+      select a.organization_id, s.id as submission_id, a.assistant_id, a.scheduled_for, a.n
       from submission s join active a on a.submission_id = s.id
       where a.callable
-      order by a.assistant_id, a.n
-      returning id, submission_id, scheduled_for
+    ), attempt as (
+      ${sql.raw(attempts.attempt)}
     ), deliveries as (
       insert into webhook_deliveries (organization_id, endpoint_id, message_id, event_type,
         payload, next_attempt_at, created_at)
@@ -169,19 +175,9 @@ async function storeRows(
     ), notified as (
       select pg_notify(${WEBHOOK_DELIVERIES_CHANNEL}, '') from (select 1 from deliveries limit 1) d
     ), job as (
-      ${sql.raw(
-        placeCall.insertFrom(`select coalesce(jsonb_agg(jsonb_build_object('data',
-          jsonb_build_object('attemptId', t.id), 'singletonKey', t.id, 'startAfter',
-          t.scheduled_for) || '${JSON.stringify(PLACE_CALL_RETRIES)}'::jsonb), '[]')
-          from attempt t`),
-      )}
+      ${sql.raw(attempts.job)}
     ), job_notified as (
-      ${sql.raw(
-        placeCall.notify
-          ? `select ${placeCall.notify} from (select 1 from job limit 1) j
-            where exists (select 1 from attempt where scheduled_for <= now())`
-          : "select 1 where false",
-      )}
+      ${sql.raw(attempts.jobNotified)}
     )
     select i.n, a.n is not null as active, s.id as submission_id, s.status,
       t.id as attempt_id, t.scheduled_for,
