@@ -1,5 +1,6 @@
 import { E164_PATTERN } from "@ringback/contracts";
 import { strictOutboundClient } from "../../../lib/outbound-http.ts";
+import { callsOfAttempt } from "../reconcile.ts";
 import { createVendorHttp } from "../vendor-http.ts";
 import {
   type CallOutcome,
@@ -306,33 +307,17 @@ export function createBlandProvider(options: BlandOptions): VoiceProvider {
       const json = (await readJson(response)) as { calls?: unknown } | unknown[] | null;
       const items = Array.isArray(json) ? json : Array.isArray(json?.calls) ? json.calls : null;
       if (!items) throw invalid();
-      const found: CallOutcome[] = [];
-      const seen = new Set<string>();
-      let lookups = 0;
-      for (const item of items.slice(0, reconcileWindow)) {
-        const listed = toCallOutcome(item);
-        if (!listed || seen.has(listed.providerCallId)) continue;
-        const hasMetadata =
-          typeof item === "object" && item !== null && "metadata" in item && item.metadata != null;
-        let outcome: CallOutcome | null = listed;
-        if (!hasMetadata) {
-          if (lookups >= reconcileDetailLimit) continue;
-          lookups++;
-          outcome = await getCall(listed.providerCallId);
-        } else if (
-          listed.final &&
-          listed.attemptId === attemptId &&
-          lookups < reconcileDetailLimit
-        ) {
-          lookups++;
-          outcome = (await getCall(listed.providerCallId)) ?? listed;
-        }
-        if (outcome?.attemptId === attemptId) {
-          seen.add(outcome.providerCallId);
-          found.push(outcome);
-        }
-      }
-      return found;
+      return callsOfAttempt({
+        attemptId,
+        items: items.slice(0, reconcileWindow),
+        listed: toCallOutcome,
+        knowsAttempt: (item) =>
+          typeof item === "object" && item !== null && "metadata" in item && item.metadata != null,
+        // List items carry no transcript, which tells whether a person was reached.
+        endedNeedsDetail: true,
+        getCall,
+        detailLimit: reconcileDetailLimit,
+      });
     },
 
     fetchRecording: (recordingUrl) =>

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { E164_PATTERN } from "@ringback/contracts";
 import { strictOutboundClient } from "../../../lib/outbound-http.ts";
 import { FORM_ANSWERS_INSTRUCTION } from "../bland/bland-provider.ts";
+import { callsOfAttempt } from "../reconcile.ts";
 import { createVendorHttp, type VendorHttpMethod } from "../vendor-http.ts";
 import {
   type CallerNumber,
@@ -580,21 +581,16 @@ export function createRetellProvider(options: RetellOptions): VoiceProvider {
       })) as { items?: unknown } | unknown[] | null;
       const items = Array.isArray(json) ? json : Array.isArray(json?.items) ? json.items : null;
       if (!items) throw invalid();
-      const found: CallOutcome[] = [];
-      const seen = new Set<string>();
-      let lookups = 0;
-      for (const item of items) {
-        const listed = toCallOutcome(item);
-        if (!listed || listed.attemptId !== attemptId || seen.has(listed.providerCallId)) continue;
-        seen.add(listed.providerCallId);
-        let outcome = listed;
-        if (listed.final && lookups < reconcileDetailLimit) {
-          lookups++;
-          outcome = (await getCall(listed.providerCallId)) ?? listed;
-        }
-        found.push(outcome);
-      }
-      return found;
+      return callsOfAttempt({
+        attemptId,
+        items,
+        listed: toCallOutcome,
+        // Retell's list items carry the call's metadata.
+        knowsAttempt: () => true,
+        endedNeedsDetail: true,
+        getCall,
+        detailLimit: reconcileDetailLimit,
+      });
     },
 
     fetchRecording: (recordingUrl) =>

@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { E164_PATTERN } from "@ringback/contracts";
 import { strictOutboundClient } from "../../../lib/outbound-http.ts";
 import { blandRequestData, FORM_ANSWERS_INSTRUCTION } from "../bland/bland-provider.ts";
+import { callsOfAttempt } from "../reconcile.ts";
 import { createVendorHttp } from "../vendor-http.ts";
 import {
   type CallerNumber,
@@ -418,25 +419,21 @@ export function createVapiProvider(
       if (!response.ok) throw await failure(response, "Listing calls");
       const items = await readJson(response);
       if (!Array.isArray(items)) throw invalid();
-      const found: CallOutcome[] = [];
-      const seen = new Set<string>();
-      let lookups = 0;
-      for (const item of items.slice(0, reconcileWindow)) {
-        const to = (item as { customer?: { number?: unknown } } | null)?.customer?.number;
-        if (typeof to === "string" && to !== phoneNumber) continue;
-        let outcome = toVapiOutcome(item, apiUrl);
-        if (!outcome || seen.has(outcome.providerCallId)) continue;
-        if (outcome.attemptId === null) {
-          if (lookups >= RECONCILE_DETAIL_LIMIT) continue;
-          lookups++;
-          outcome = await getCall(outcome.providerCallId);
-        }
-        if (outcome?.attemptId === attemptId) {
-          seen.add(outcome.providerCallId);
-          found.push(outcome);
-        }
-      }
-      return found;
+      return callsOfAttempt({
+        attemptId,
+        items: items.slice(0, reconcileWindow),
+        // Only calls to the attempt's number (Vapi's list cannot filter by it).
+        candidate: (item) => {
+          const to = (item as { customer?: { number?: unknown } } | null)?.customer?.number;
+          return typeof to !== "string" || to === phoneNumber;
+        },
+        listed: (item) => toVapiOutcome(item, apiUrl),
+        knowsAttempt: (_item, listed) => listed.attemptId !== null,
+        // Vapi's list items are whole calls: an ended one needs no second read.
+        endedNeedsDetail: false,
+        getCall,
+        detailLimit: RECONCILE_DETAIL_LIMIT,
+      });
     },
 
     /**
