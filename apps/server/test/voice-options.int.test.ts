@@ -1,13 +1,9 @@
-import {
-  type Assistant,
-  SIMULATOR_CAPABILITIES,
-  type VoiceOptionsResponse,
-  voiceCapabilitiesFor,
-} from "@ringback/contracts";
+import type { Assistant, VoiceOptionsResponse } from "@ringback/contracts";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvents, simulatorCalls, voiceConnections } from "../src/db/schema/index.ts";
 import { createSecretBox } from "../src/lib/secret-box.ts";
+import { simulatorManifest, voiceCapabilitiesFor } from "../src/providers/voice/registry.ts";
 import { simulatorAccount } from "../src/providers/voice/simulator/credentials.ts";
 import { activeAssistant } from "./call-helpers.ts";
 import { startTestRingback } from "./harness.ts";
@@ -71,7 +67,7 @@ describe("per-assistant voice options", async () => {
       platform: "bland",
       simulated: true,
       voiceSource: "simulated-bland",
-      capabilities: SIMULATOR_CAPABILITIES,
+      capabilities: simulatorManifest.capabilities,
       message: null,
     });
     expect(body.voices.map((v) => v.id)).toEqual(

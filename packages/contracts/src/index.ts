@@ -28,7 +28,6 @@ export * from "./script-variables.ts";
 export * from "./time-zones.ts";
 export * from "./transcript.ts";
 export * from "./voice.ts";
-export * from "./voice-capabilities.ts";
 export * from "./voice-options.ts";
 export * from "./webhooks.ts";
 export * from "./yes.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type VoiceCapabilities, voicePlatformIds } from "./voice.ts";
 
 /**
  * Integrations as the server describes them (`GET /api/integrations`): each form source and
@@ -76,8 +77,71 @@ export const plannedFormSourceSchema = formSourceManifestSchema.pick({
 });
 export type PlannedFormSource = z.infer<typeof plannedFormSourceSchema>;
 
+/** What a voice platform does with each per-assistant voice option (with why, where it differs). */
+const capability = z.object({ supported: z.boolean(), note: z.string().nullable() });
+export const voiceCapabilitiesSchema = z.object({
+  voice: capability,
+  language: capability,
+  maxDuration: capability,
+  voicemailMessage: capability,
+  transfer: capability,
+}) satisfies z.ZodType<VoiceCapabilities>;
+
+/**
+ * A voice platform as the Voice page shows it, from its folder on the server
+ * (providers/voice/<id>/manifest.ts): its card, what it does with each voice option, and the
+ * fields of its account with their help.
+ */
+export const voicePlatformManifestSchema = z.object({
+  id: z.enum(voicePlatformIds),
+  name: z.string(),
+  /** The Provider choice's line on the Voice page. */
+  description: z.string(),
+  capabilities: voiceCapabilitiesSchema,
+  /** Where the platform's API key is found. */
+  apiKeyHelp: z.string(),
+  /** A webhook secret apart from the API key (null: the platform signs with the key). */
+  webhookSecret: z
+    .object({
+      label: z.string(),
+      help: z.string(),
+      /** Required to save; when not, Ringback makes one. */
+      required: z.boolean(),
+      /** What a save without one says. */
+      missing: z.string(),
+    })
+    .nullable(),
+  callerNumber: z.object({
+    /** What the platform dials from: the number itself (E.164) or one of its phone-number ids. */
+    kind: z.enum(["number", "id"]),
+    label: z.string(),
+    help: z.string(),
+    placeholder: z.string(),
+    /** Required to save; when not, the account's default numbers are used. */
+    required: z.boolean(),
+    /** What a save without one says. */
+    missing: z.string(),
+    /** What a malformed one says (an id the platform cannot have). */
+    malformed: z.string(),
+  }),
+  /** One line under the webhook URL: where it goes (nothing to paste, for each of them). */
+  webhookUrlHelp: z.string(),
+  docs: z.array(documentationLinkSchema),
+});
+export type VoicePlatformManifest = z.infer<typeof voicePlatformManifestSchema>;
+
+/** The call simulator as the Voice page shows it. */
+export const voiceSimulatorManifestSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  capabilities: voiceCapabilitiesSchema,
+});
+export type VoiceSimulatorManifest = z.infer<typeof voiceSimulatorManifestSchema>;
+
 export const integrationsResponseSchema = z.object({
   formSources: z.array(availableFormSourceSchema),
   comingSoon: z.array(plannedFormSourceSchema),
+  voicePlatforms: z.array(voicePlatformManifestSchema),
+  voiceSimulator: voiceSimulatorManifestSchema,
 });
 export type IntegrationsResponse = z.infer<typeof integrationsResponseSchema>;

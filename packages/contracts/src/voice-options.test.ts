@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { callSettingsSchema, defaultCallSettings, transferNumberSchema } from "./assistants.ts";
-import { voiceOptionKeys, voiceProviderChoices } from "./voice.ts";
-import {
-  BLAND_CAPABILITIES,
-  RETELL_CAPABILITIES,
-  SIMULATOR_CAPABILITIES,
-  VAPI_CAPABILITIES,
-  VOICE_CAPABILITIES,
-  voiceCapabilitiesFor,
-} from "./voice-capabilities.ts";
 import {
   DEFAULT_VOICE_LANGUAGE_LABEL,
   isVoiceLanguage,
@@ -103,30 +94,6 @@ describe("the call settings' voice options", () => {
       expect(result.error?.issues[0]?.path[0]).toBe(field);
     }
     expect(transferNumberSchema.safeParse("+44 20 7946 0958").data).toBe("+442079460958");
-  });
-});
-
-describe("the providers' capabilities", () => {
-  it("say for every provider what it does with every option", () => {
-    expect(Object.keys(VOICE_CAPABILITIES).sort()).toEqual([...voiceProviderChoices].sort());
-    for (const capabilities of Object.values(VOICE_CAPABILITIES)) {
-      expect(Object.keys(capabilities).sort()).toEqual([...voiceOptionKeys].sort());
-      // An option a provider cannot honour always says why.
-      for (const c of Object.values(capabilities)) if (!c.supported) expect(c.note).toBeTruthy();
-    }
-    expect(VOICE_CAPABILITIES.simulator).toBe(SIMULATOR_CAPABILITIES);
-    expect(VOICE_CAPABILITIES.bland).toBe(BLAND_CAPABILITIES);
-    expect(VOICE_CAPABILITIES.vapi).toBe(VAPI_CAPABILITIES);
-    expect(VOICE_CAPABILITIES.retell).toBe(RETELL_CAPABILITIES);
-  });
-
-  it("of a simulated platform are what both it and the simulator honour", () => {
-    expect(voiceCapabilitiesFor("vapi", false)).toBe(VAPI_CAPABILITIES);
-    expect(voiceCapabilitiesFor("simulator", true)).toBe(SIMULATOR_CAPABILITIES);
-    const simulatedRetell = voiceCapabilitiesFor("retell", true);
-    expect(simulatedRetell.transfer).toEqual(SIMULATOR_CAPABILITIES.transfer);
-    expect(simulatedRetell.language.supported).toBe(SIMULATOR_CAPABILITIES.language.supported);
-    expect(simulatedRetell.maxDuration).toEqual(RETELL_CAPABILITIES.maxDuration);
   });
 });
 

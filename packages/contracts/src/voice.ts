@@ -19,27 +19,6 @@ export const VOICE_PROVIDER_LABELS: Record<VoiceProviderChoice, string> = {
   retell: "Retell",
 };
 
-/**
- * What each platform calls its caller number: Vapi dials from a phone-number *id* of the
- * account's numbers; Bland and Retell take the number itself (E.164).
- */
-export const CALLER_NUMBER_KIND: Record<VoicePlatformId, "number" | "id"> = {
-  bland: "number",
-  vapi: "id",
-  retell: "number",
-};
-
-/** Whether the platform has a webhook secret separate from its API key. */
-export const HAS_WEBHOOK_SECRET: Record<VoicePlatformId, boolean> = {
-  // Bland signs webhooks with the account's signing secret (Dev Portal → Keys).
-  bland: true,
-  // Vapi sends the server secret Ringback sets on each call's assistant (x-vapi-secret); the
-  // organization may give its own (a Custom Credential's secret) or let Ringback make one.
-  vapi: true,
-  // Retell signs with the API key itself (x-retell-signature): nothing more to give.
-  retell: false,
-};
-
 /** A number the account can call from, as the platform lists it. */
 export const callerNumberSchema = z.object({
   /** What the platform wants when dialling: a phone-number id (Vapi) or the E.164 number. */

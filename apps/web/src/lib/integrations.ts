@@ -1,4 +1,9 @@
-import type { AvailableFormSource, IntegrationsResponse } from "@ringback/contracts";
+import type {
+  AvailableFormSource,
+  IntegrationsResponse,
+  VoicePlatformId,
+  VoicePlatformManifest,
+} from "@ringback/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "./api-client";
 
@@ -47,5 +52,21 @@ function standIn(id: string): AvailableFormSource {
     docs: [],
     settings: {},
     sandbox: false,
+  };
+}
+
+/** The voice platforms' manifests by id, and the simulator's (null until they have loaded). */
+export function useVoicePlatforms() {
+  const integrations = useIntegrations();
+  const data = integrations.data;
+  return {
+    ...integrations,
+    platforms: data
+      ? (Object.fromEntries(data.voicePlatforms.map((p) => [p.id, p])) as Record<
+          VoicePlatformId,
+          VoicePlatformManifest
+        >)
+      : null,
+    simulator: data?.voiceSimulator ?? null,
   };
 }

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import {
   type CallerNumber,
   E164_PATTERN,
-  HAS_WEBHOOK_SECRET,
   type UpdateVoiceSettings,
   VOICE_PROVIDER_LABELS,
   type VoiceProviderChoice,
@@ -15,6 +14,7 @@ import { organizations, users, voiceConnections } from "../../db/schema/index.ts
 import { AppError } from "../../lib/app-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
+import { voicePlatformManifests } from "../../providers/voice/registry.ts";
 import { VoiceProviderError } from "../../providers/voice/voice-provider.ts";
 import { type AuditActor, recordAuditEvent } from "../compliance/audit.ts";
 import {
@@ -157,16 +157,18 @@ export function resolveVoiceAccount(
     }
     // The simulator's account for this organization: its own key, so its calls stay apart.
     const account = deps.voices.simulatedAccount(platform, input.organizationId);
+    // A platform whose secret is the account's (Bland) gets the simulator account's; one whose
+    // secret Ringback sets on each call (Vapi) a fresh one; one that signs with its key, none.
+    const secret = voicePlatformManifests[platform].webhookSecret;
     return {
       choice,
       simulated: true,
       apiKey: account.apiKey,
-      webhookSecret:
-        platform === "bland"
+      webhookSecret: !secret
+        ? null
+        : secret.required
           ? account.webhookSecret
-          : platform === "vapi"
-            ? generateServerSecret()
-            : null,
+          : generateServerSecret(),
       callerNumber: account.callerNumber,
       apiKeyHint: null,
     };
@@ -182,20 +184,17 @@ export function resolveVoiceAccount(
   }
   if (!apiKey) issues.push({ path: "apiKey", message: `Enter your ${label} API key.` });
 
+  const manifest = voicePlatformManifests[platform];
   let webhookSecret: string | null = null;
-  if (HAS_WEBHOOK_SECRET[platform]) {
+  if (manifest.webhookSecret) {
     webhookSecret = settings.webhookSecret || null;
     if (!webhookSecret && samePlatform && current.webhookSecretEncrypted) {
       webhookSecret = deps.box.decrypt(current.webhookSecretEncrypted);
     }
     if (!webhookSecret && purpose === "save") {
-      if (platform === "vapi") webhookSecret = generateServerSecret();
-      else {
-        issues.push({
-          path: "webhookSecret",
-          message: "Enter Bland's webhook signing secret (Dev Portal → Account Settings → Keys).",
-        });
-      }
+      // Not required: Ringback makes one and sets it on each call.
+      if (!manifest.webhookSecret.required) webhookSecret = generateServerSecret();
+      else issues.push({ path: "webhookSecret", message: manifest.webhookSecret.missing });
     }
   }
 
@@ -206,34 +205,15 @@ export function resolveVoiceAccount(
         ? current.callerNumber
         : null
       : settings.callerNumber || null;
+  // What the platform dials from: one of its phone-number ids, or the number itself (E.164).
+  const caller = manifest.callerNumber;
   let callerNumber: string | null = null;
-  if (platform === "vapi") {
-    if (given && !PHONE_NUMBER_ID.test(given)) {
-      issues.push({
-        path: "callerNumber",
-        message: "Choose one of your Vapi phone numbers (its id, as Verify lists them).",
-      });
-    } else if (!given && purpose === "save") {
-      issues.push({
-        path: "callerNumber",
-        message: "Choose the Vapi phone number calls come from: press Verify to list them.",
-      });
-    }
-    callerNumber = given;
-  } else if (given) {
-    callerNumber = toE164(given);
-    if (!callerNumber) {
-      issues.push({
-        path: "callerNumber",
-        message: "Enter the number in international format, e.g. +14155550123.",
-      });
-    }
-  } else if (platform === "retell" && purpose === "save") {
-    issues.push({
-      path: "callerNumber",
-      message:
-        "Retell needs the number calls come from (one of your Retell numbers, e.g. +14155550123).",
-    });
+  if (given) {
+    callerNumber =
+      caller.kind === "id" ? (PHONE_NUMBER_ID.test(given) ? given : null) : toE164(given);
+    if (!callerNumber) issues.push({ path: "callerNumber", message: caller.malformed });
+  } else if (caller.required && purpose === "save") {
+    issues.push({ path: "callerNumber", message: caller.missing });
   }
 
   if (issues.length > 0) throw invalid(issues);

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { FormSources } from "../../domain/form-connections/form-sources.ts";
 import { plannedFormSources } from "../../providers/forms/registry.ts";
 import type { FormSourceModule } from "../../providers/forms/source-module.ts";
+import { simulatorManifest, voicePlatformManifests } from "../../providers/voice/registry.ts";
 
 /**
  * GET /api/integrations — each registered integration's manifest, as this installation offers
@@ -20,6 +21,8 @@ export function integrationsRoutes(deps: {
       sandbox: deps.providers.get(module.manifest.id).sandbox,
     })),
     comingSoon: [...plannedFormSources],
+    voicePlatforms: Object.values(voicePlatformManifests),
+    voiceSimulator: simulatorManifest,
   };
   return new Hono().get("/", (c) => {
     c.header("Cache-Control", "private, max-age=300");

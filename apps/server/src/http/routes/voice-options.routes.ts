@@ -1,12 +1,9 @@
-import {
-  type VoiceOptionsResponse,
-  voiceCapabilitiesFor,
-  voiceSourceOf,
-} from "@ringback/contracts";
+import { type VoiceOptionsResponse, voiceSourceOf } from "@ringback/contracts";
 import { Hono } from "hono";
 import type { Database } from "../../db/database.ts";
 import type { VoiceProviders } from "../../domain/voice/voice-providers.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { voiceCapabilitiesFor } from "../../providers/voice/registry.ts";
 import { VoiceProviderError } from "../../providers/voice/voice-provider.ts";
 import { type TenantVariables, withOrganization } from "../middleware/tenancy.ts";
 

@@ -1,11 +1,24 @@
-import {
-  BLAND_CAPABILITIES,
-  defaultCallSettings,
-  RETELL_CAPABILITIES,
-  SIMULATOR_CAPABILITIES,
-  type VoiceCapabilities,
-} from "@ringback/contracts";
+import { defaultCallSettings, type VoiceCapabilities } from "@ringback/contracts";
 import { describe, expect, it } from "vitest";
+
+/** Capabilities as manifests give them (the server's are in providers/voice/<id>/manifest.ts). */
+const supported = { supported: true, note: null };
+const RETELL_CAPABILITIES: VoiceCapabilities = {
+  voice: supported,
+  language: { supported: true, note: "Retell speaks its own list of locales." },
+  maxDuration: supported,
+  voicemailMessage: supported,
+  transfer: supported,
+};
+const BLAND_CAPABILITIES: VoiceCapabilities = {
+  ...RETELL_CAPABILITIES,
+  language: { supported: true, note: "Bland takes the language without its region." },
+};
+const SIMULATOR_CAPABILITIES: VoiceCapabilities = {
+  ...RETELL_CAPABILITIES,
+  transfer: { supported: false, note: "The simulator notes a transfer in the transcript." },
+};
+
 import {
   COMMON_TIME_ZONES,
   callingWindowWarning,

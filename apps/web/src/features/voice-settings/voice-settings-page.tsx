@@ -1,9 +1,10 @@
 import {
   type CallerNumber,
-  HAS_WEBHOOK_SECRET,
-  VOICE_PROVIDER_LABELS,
+  type VoicePlatformId,
+  type VoicePlatformManifest,
   type VoiceProviderChoice,
   type VoiceSettings,
+  type VoiceSimulatorManifest,
   type VoiceVerifyResult,
   voiceProviderChoices,
 } from "@ringback/contracts";
@@ -28,6 +29,7 @@ import {
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { serverFieldErrors } from "@/lib/form-errors";
+import { useVoicePlatforms } from "@/lib/integrations";
 import { loadState } from "@/lib/load-state";
 import { useCurrentOrganization } from "@/lib/organizations";
 import {
@@ -37,8 +39,6 @@ import {
   useVoiceSettings,
 } from "./queries";
 import {
-  API_KEY_HELP,
-  CALLER_NUMBER_FIELD,
   callerNumberOptionLabel,
   choiceLabel,
   initialForm,
@@ -47,7 +47,6 @@ import {
   savedMatches,
   toRequest,
   type VoiceForm,
-  WEBHOOK_SECRET_FIELD,
   webhookUrlHelp,
 } from "./voice-form";
 
@@ -62,13 +61,6 @@ const IDS: Record<Field, string> = {
 };
 /** The caller-number select's value for "the account's default" (Radix needs a non-empty one). */
 const ACCOUNT_DEFAULT = "__account_default__";
-
-const PROVIDER_DESCRIPTIONS: Record<VoiceProviderChoice, string> = {
-  simulator: "Ringback's built-in stand-in: calls play out offline, no phone rings.",
-  bland: "Bland AI's phone agents.",
-  vapi: "Vapi's voice assistants.",
-  retell: "Retell AI's voice agents.",
-};
 
 function Heading() {
   return (
@@ -123,6 +115,8 @@ function PageSkeleton() {
 
 function VoiceSettingsView({ organizationId }: { organizationId: string }) {
   const settings = useVoiceSettings(organizationId);
+  // Each platform's card, fields and help come from its manifest on the server.
+  const voice = useVoicePlatforms();
   const state = loadState(settings);
   const frame = (content: ReactNode) => (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
@@ -130,7 +124,17 @@ function VoiceSettingsView({ organizationId }: { organizationId: string }) {
       {content}
     </div>
   );
-  if (state === "loading") return frame(<PageSkeleton />);
+  if (voice.isError && !voice.platforms) {
+    return frame(
+      <LoadError
+        title="Couldn't load the voice platforms."
+        message={voice.error?.message}
+        onRetry={() => void voice.refetch()}
+        retrying={voice.isFetching}
+      />,
+    );
+  }
+  if (state === "loading" || !voice.platforms || !voice.simulator) return frame(<PageSkeleton />);
   if (state === "failed" || !settings.data) {
     return frame(
       <LoadError
@@ -157,6 +161,8 @@ function VoiceSettingsView({ organizationId }: { organizationId: string }) {
         key={settings.data.updatedAt ?? "default"}
         organizationId={organizationId}
         settings={settings.data}
+        platforms={voice.platforms}
+        simulator={voice.simulator}
       />
     </>,
   );
@@ -249,9 +255,13 @@ function RadioCard({
 function VoiceSettingsForm({
   organizationId,
   settings,
+  platforms,
+  simulator,
 }: {
   organizationId: string;
   settings: VoiceSettings;
+  platforms: Record<VoicePlatformId, VoicePlatformManifest>;
+  simulator: VoiceSimulatorManifest;
 }) {
   const save = useSaveVoiceSettings(organizationId);
   const reset = useResetVoiceSettings(organizationId);
@@ -268,8 +278,11 @@ function VoiceSettingsForm({
   const choices = voiceProviderChoices.filter(
     (choice) => choice !== "simulator" || settings.simulatorAvailable,
   );
-  const secretField = HAS_WEBHOOK_SECRET[platform] ? WEBHOOK_SECRET_FIELD[platform] : undefined;
-  const callerField = CALLER_NUMBER_FIELD[platform];
+  const manifest = platforms[platform];
+  const secretField = manifest.webhookSecret;
+  const callerField = manifest.callerNumber;
+  const nameOf = (choice: VoiceProviderChoice) =>
+    choice === "simulator" ? simulator.name : platforms[choice].name;
   const callerNumbers: CallerNumber[] | null = verified?.ok ? verified.callerNumbers : null;
   const busy = save.isPending || reset.isPending;
 
@@ -327,7 +340,7 @@ function VoiceSettingsForm({
   const onVerify = async () => {
     setVerified(null);
     try {
-      const result = await verify.mutateAsync(toRequest(form));
+      const result = await verify.mutateAsync(toRequest(form, manifest));
       setVerified(result);
     } catch (failure) {
       fail(failure, "Verify failed");
@@ -338,7 +351,7 @@ function VoiceSettingsForm({
     event.preventDefault();
     if (busy) return;
     try {
-      const result = await save.mutateAsync(toRequest(form));
+      const result = await save.mutateAsync(toRequest(form, manifest));
       toast.success("Voice settings saved", {
         description: result.provider
           ? `New calls go through ${choiceLabel(result.provider, result.simulated)}.`
@@ -402,8 +415,10 @@ function VoiceSettingsForm({
                     value={choice}
                     checked={form.provider === choice}
                     onChange={() => chooseProvider(choice)}
-                    title={VOICE_PROVIDER_LABELS[choice]}
-                    description={PROVIDER_DESCRIPTIONS[choice]}
+                    title={nameOf(choice)}
+                    description={
+                      choice === "simulator" ? simulator.description : platforms[choice].description
+                    }
                   />
                 ))}
               </div>
@@ -422,7 +437,7 @@ function VoiceSettingsForm({
                       change({ simulated: true }, ["simulated", "apiKey", "webhookSecret"])
                     }
                     title="Simulated — no key needed"
-                    description={`The simulator plays your calls in ${VOICE_PROVIDER_LABELS[form.provider]}'s API, offline. No phone rings.`}
+                    description={`The simulator plays your calls in ${nameOf(form.provider)}'s API, offline. No phone rings.`}
                   />
                   <RadioCard
                     name={IDS.simulated}
@@ -430,7 +445,7 @@ function VoiceSettingsForm({
                     checked={!form.simulated}
                     onChange={() => change({ simulated: false }, ["simulated"])}
                     title="My own account"
-                    description={`Real calls, with your ${VOICE_PROVIDER_LABELS[form.provider]} API key.`}
+                    description={`Real calls, with your ${nameOf(form.provider)} API key.`}
                   />
                 </div>
                 <FieldError fieldId={IDS.simulated} error={errors.simulated} />
@@ -471,7 +486,7 @@ function VoiceSettingsForm({
                     placeholder={
                       saved && settings.apiKeyHint
                         ? `Saved key ending in ${settings.apiKeyHint}`
-                        : `Your ${VOICE_PROVIDER_LABELS[form.provider]} API key`
+                        : `Your ${nameOf(form.provider)} API key`
                     }
                     onChange={(e) => change({ apiKey: e.target.value }, ["apiKey"])}
                     {...fieldA11y(IDS.apiKey, errors.apiKey, `${IDS.apiKey}-hint`)}
@@ -480,7 +495,7 @@ function VoiceSettingsForm({
                     {saved && settings.apiKeyHint
                       ? `Saved key ending in ${settings.apiKeyHint}. Enter a new one to replace it. `
                       : ""}
-                    {API_KEY_HELP[platform]}
+                    {manifest.apiKeyHelp}
                   </p>
                   <FieldError fieldId={IDS.apiKey} error={errors.apiKey} />
                 </div>
@@ -600,7 +615,7 @@ function VoiceSettingsForm({
                     ) : null}
                     {callerNumbers.map((option) => (
                       <SelectItem key={option.id} value={option.id}>
-                        {callerNumberOptionLabel(platform, option)}
+                        {callerNumberOptionLabel(callerField.kind, option)}
                       </SelectItem>
                     ))}
                   </SelectContent>
@@ -659,13 +674,13 @@ function VoiceSettingsForm({
                   />
                 </div>
                 <p id="voice-webhook-url-hint" className="text-xs text-muted-foreground">
-                  {webhookUrlHelp(form)}
+                  {webhookUrlHelp(form, manifest)}
                 </p>
               </>
             ) : (
               <p className="text-sm text-muted-foreground">
                 Save to get this connection's webhook URL: it names the connection, so that each
-                call's updates are checked with its own secret. {webhookUrlHelp(form)}
+                call's updates are checked with its own secret. {webhookUrlHelp(form, manifest)}
               </p>
             )}
           </CardContent>
