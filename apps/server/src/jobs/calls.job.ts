@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { PLACE_CALL_JOB, placeCall, sweepAttempts } from "../domain/calls/call-engine.ts";
+import { PLACE_CALL_JOB } from "../domain/calls/call-engine.ts";
+import { placeCall } from "../domain/calls/place-call.ts";
+import { sweepAttempts } from "../domain/calls/sweep-attempts.ts";
 import { defineJob, noPayload } from "./job.ts";
 
 /** Places (or reconciles) one call attempt; a thrown error makes pg-boss retry it. */

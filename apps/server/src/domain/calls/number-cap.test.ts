@@ -6,7 +6,7 @@ vi.mock("@ringback/contracts", async (original) => ({
   MAX_CALLS_PER_NUMBER_PER_DAY_DEFAULT: 7,
 }));
 
-const { numberCapOf } = await import("./call-engine.ts");
+const { numberCapOf } = await import("./place-call.ts");
 
 /** A transaction whose organization has no call settings row (or one with this cap). */
 const txWith = (rows: { maxCallsPerNumberPerDay: number }[]) =>

@@ -19,7 +19,8 @@ import { AppError } from "../../lib/app-error.ts";
 import { isPlaceholderEmail } from "../accounts/sign-in-rules.ts";
 import { findAssistantRow } from "../assistants/assistants.ts";
 import { isOnDoNotCallList } from "../compliance/do-not-call.ts";
-import { type CallEngineDeps, NO_VOICE_PROVIDER, scheduleAttempt } from "./call-engine.ts";
+import { type CallEngineDeps, scheduleAttempt } from "./call-engine.ts";
+import { NO_VOICE_PROVIDER } from "./place-call.ts";
 
 /**
  * "Call me now": a team member hears an assistant by having it call their own

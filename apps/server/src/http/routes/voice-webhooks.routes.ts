@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
-import { applyOutcome, type CallEngineDeps } from "../../domain/calls/call-engine.ts";
+import { applyOutcome } from "../../domain/calls/apply-outcome.ts";
+import type { CallEngineDeps } from "../../domain/calls/call-engine.ts";
 import { stripNul } from "../../lib/text.ts";
 import { isUuid } from "../../lib/uuid.ts";
 import { type CallOutcome, VoiceProviderError } from "../../providers/voice/voice-provider.ts";
