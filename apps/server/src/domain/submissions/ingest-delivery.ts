@@ -43,10 +43,6 @@ export async function ingestDelivery(
 ): Promise<IngestResult> {
   const provider = deps.providers.get(input.providerId);
   let assistant = await deps.assistants.get(input.assistantId);
-  // Activated a moment ago (this process read it before): read it again rather than ignore a lead.
-  if (assistant && !assistant.isActive) {
-    assistant = await deps.assistants.get(input.assistantId, { fresh: true });
-  }
   if (!assistant || assistant.provider !== provider.id) {
     return { outcome: "ignored", reason: "unknown assistant" };
   }
@@ -57,6 +53,11 @@ export async function ingestDelivery(
       "Rejected a webhook delivery with a missing or wrong signature",
     );
     return { outcome: "rejected", status: 401, reason: "invalid signature" };
+  }
+  // Activated a moment ago (this process read it before): read it again rather than ignore a
+  // lead — only for a signed delivery, so that unsigned requests never bypass the cache.
+  if (!assistant.isActive) {
+    assistant = (await deps.assistants.get(input.assistantId, { fresh: true })) ?? assistant;
   }
   // A source that learns fields from a sample parses what an inactive assistant receives.
   if (!assistant.isActive && !provider.samples) {
