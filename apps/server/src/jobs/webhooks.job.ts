@@ -13,7 +13,7 @@ import { defineJob, noPayload } from "./job.ts";
  */
 export const deliverWebhookJob = defineJob<{ deliveryId: string; attempt: number }>({
   name: DELIVER_WEBHOOK_JOB,
-  payload: z.object({ deliveryId: z.string().min(1), attempt: z.number().int().min(1) }),
+  payload: z.object({ deliveryId: z.string().min(1), attempt: z.number().int().min(0) }),
   // Mostly waiting on other servers: several at once. (New jobs wake a worker by NOTIFY; the
   // 2 s poll finds retries coming due, which are never sooner than 5 s.)
   concurrency: 10,
