@@ -9,7 +9,7 @@ import { jobs } from "./jobs/index.ts";
 import type { Logger } from "./lib/logger.ts";
 import { formSourceModules } from "./providers/forms/registry.ts";
 import type { FormSourceModule } from "./providers/forms/source-module.ts";
-import { ensureQueues, registerJobs, startQueue } from "./queue/queue.ts";
+import { ensureQueues, registerJobs, startQueue, stopQueue } from "./queue/queue.ts";
 import { startChangeFeed } from "./realtime/change-feed.ts";
 import { createServices } from "./services.ts";
 
@@ -110,7 +110,7 @@ export async function startRingback(options: {
     const runsWorkers = role !== "web";
     const queue = await startQueue({ url: databaseUrl, logger, runsWorkers });
     // Graceful: running jobs finish (or are released back to the queue after the timeout).
-    cleanups.push({ name: "queue", run: () => queue.stop({ graceful: true, timeout: 20_000 }) });
+    cleanups.push({ name: "queue", run: () => stopQueue(queue, 20_000) });
     await ensureQueues(queue, jobs);
     const services = createServices({
       config,

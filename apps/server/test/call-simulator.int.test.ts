@@ -16,7 +16,7 @@ import {
 import { playSimulatedCall } from "../src/providers/voice/simulator/play.ts";
 import { SIMULATOR_VOICES } from "../src/providers/voice/simulator/voices.ts";
 import type { PlaceCallInput } from "../src/providers/voice/voice-provider.ts";
-import { startQueue } from "../src/queue/queue.ts";
+import { JobInterrupted, startQueue } from "../src/queue/queue.ts";
 import { startTestRingback, testLogger } from "./harness.ts";
 import { startReceiver, waitFor } from "./webhook-receiver.ts";
 
@@ -599,7 +599,12 @@ describe("call simulator (Bland API)", async () => {
       posted.push(String(url));
       return new Response(null, { status: String(url).endsWith("/early") ? 500 : 204 });
     }) as typeof fetch;
-    const played = await playSimulatedCall(ringback.database.db, testLogger, { callId }, fakeFetch);
+    const played = await playSimulatedCall(
+      ringback.database.db,
+      testLogger,
+      { callId },
+      { fetch: fakeFetch },
+    );
     expect(played).toBe("delivered");
     expect(posted).toEqual(["http://receiver.test/early", "http://receiver.test/end"]);
     const [call] = await ringback.database.db
@@ -608,9 +613,63 @@ describe("call simulator (Bland API)", async () => {
       .where(eq(simulatorCalls.callId, callId));
     expect(call).toMatchObject({ status: "completed", webhooksSent: 2 });
     // Played again (a retried job): nothing is sent twice.
-    expect(await playSimulatedCall(ringback.database.db, testLogger, { callId }, fakeFetch)).toBe(
-      "ended",
-    );
+    expect(
+      await playSimulatedCall(ringback.database.db, testLogger, { callId }, { fetch: fakeFetch }),
+    ).toBe("ended");
     expect(posted).toHaveLength(2);
+  });
+  it("stops waiting on a call when its process stops, and resumes it later without playing it twice", async () => {
+    const callId = randomUUID();
+    const answerAt = new Date(Date.now() + 60_000);
+    await ringback.database.db.insert(simulatorCalls).values({
+      callId,
+      dialect: "vapi",
+      apiKeyHash: "test",
+      phoneNumber: "+14155550142",
+      fromNumber: SIMULATOR_FROM_NUMBER,
+      outcome: "completed",
+      answeredBy: "human",
+      answerAt,
+      endAt: new Date(answerAt.getTime() + 1000),
+      webhooks: [{ at: "end", url: "http://receiver.test/end", body: "{}", headers: {} }],
+    });
+    const posted: string[] = [];
+    const fakeFetch = (async (url: string | URL) => {
+      posted.push(String(url));
+      return new Response(null, { status: 204 });
+    }) as typeof fetch;
+    const stopping = new AbortController();
+    const playing = playSimulatedCall(
+      ringback.database.db,
+      testLogger,
+      { callId },
+      {
+        fetch: fakeFetch,
+        stopping: stopping.signal,
+      },
+    );
+    stopping.abort();
+    await expect(playing).rejects.toBeInstanceOf(JobInterrupted);
+    const load = async () =>
+      (
+        await ringback.database.db
+          .select()
+          .from(simulatorCalls)
+          .where(eq(simulatorCalls.callId, callId))
+      )[0]!;
+    expect(await load()).toMatchObject({ status: "queued", webhooksSent: 0 });
+    expect(posted).toEqual([]);
+
+    // The job runs again once its answer time has come: the call goes on from where it was.
+    const past = new Date(Date.now() - 1000);
+    await ringback.database.db
+      .update(simulatorCalls)
+      .set({ answerAt: new Date(past.getTime() - 1000), endAt: past })
+      .where(eq(simulatorCalls.callId, callId));
+    expect(
+      await playSimulatedCall(ringback.database.db, testLogger, { callId }, { fetch: fakeFetch }),
+    ).toBe("delivered");
+    expect(await load()).toMatchObject({ status: "completed", webhooksSent: 1 });
+    expect(posted).toEqual(["http://receiver.test/end"]);
   });
 });

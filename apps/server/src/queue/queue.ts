@@ -12,6 +12,60 @@ export const QUEUE_SCHEMA = "pgboss";
 export interface BaseJobContext {
   db: Database;
   logger: Logger;
+  /**
+   * Aborted when this process begins to stop (stopQueue). A handler that only waits, and that
+   * resumes where it was when its job runs again (a simulated call), ends at once by throwing
+   * JobInterrupted; the job is retried, here after a restart or on another worker. Every other
+   * handler finishes what it is doing: stopping waits for it.
+   */
+  stopping: AbortSignal;
+}
+
+/** Thrown by a handler that gave up its job because the process is stopping. */
+export class JobInterrupted extends Error {
+  constructor() {
+    super("Interrupted: this process is stopping; the job runs again");
+    this.name = "JobInterrupted";
+  }
+}
+
+/** Waits until `when`, or throws JobInterrupted as soon as `stopping` is aborted. */
+export function waitUntil(when: Date, stopping: AbortSignal): Promise<void> {
+  if (stopping.aborted) return Promise.reject(new JobInterrupted());
+  const ms = when.getTime() - Date.now();
+  if (ms <= 0) return Promise.resolve();
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new JobInterrupted());
+    };
+    const timer = setTimeout(() => {
+      stopping.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    stopping.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** Each queue's "stopping" signal (see BaseJobContext.stopping). */
+const stoppingSignals = new WeakMap<Queue, AbortController>();
+
+function stoppingOf(boss: Queue): AbortController {
+  let controller = stoppingSignals.get(boss);
+  if (!controller) {
+    controller = new AbortController();
+    stoppingSignals.set(boss, controller);
+  }
+  return controller;
+}
+
+/**
+ * Stops the queue: handlers that can resume are told to end (BaseJobContext.stopping), the rest
+ * are given up to `timeoutMs` to finish, then pg-boss fails what still runs, so it is retried.
+ */
+export async function stopQueue(boss: Queue, timeoutMs: number): Promise<void> {
+  stoppingOf(boss).abort();
+  await boss.stop({ graceful: true, timeout: timeoutMs });
 }
 
 /**
@@ -111,8 +165,9 @@ export async function registerJobs<Context extends BaseJobContext>(
   boss: Queue,
   // biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type.
   definitions: QueueJob<any, Context>[],
-  context: Context,
+  jobContext: Omit<Context, "stopping">,
 ): Promise<void> {
+  const context = { ...jobContext, stopping: stoppingOf(boss).signal } as Context;
   for (const job of definitions) {
     // NOTIFY wakes a worker for new jobs, but not for a retry coming due after its delay: keep
     // polling at pg-boss's usual 2 s (its 30 s default with NOTIFY on would delay retries).
@@ -142,6 +197,14 @@ export async function registerJobs<Context extends BaseJobContext>(
               await job.handle(parsed.data, { ...context, logger });
               return { id: message.id, status: "completed" as const };
             } catch (error) {
+              if (error instanceof JobInterrupted) {
+                logger.info("Job interrupted by the process stopping; it runs again");
+                return {
+                  id: message.id,
+                  status: "failed" as const,
+                  output: { message: error.message },
+                };
+              }
               logger.error({ err: error }, "Job failed; it will be retried if it has retries left");
               const reason = error instanceof Error ? error.message : String(error);
               return { id: message.id, status: "failed" as const, output: { message: reason } };

@@ -14,5 +14,5 @@ export const sandboxBlandCallJob: QueueJob<CallJobData> = {
   pollSeconds: 0.5,
   // A call played by a worker that died resumes on another within seconds.
   heartbeatSeconds: 10,
-  handle: (data, { db, logger }) => playSimulatedCall(db, logger, data),
+  handle: (data, { db, logger, stopping }) => playSimulatedCall(db, logger, data, { stopping }),
 };

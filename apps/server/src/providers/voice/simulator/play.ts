@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/database.ts";
 import { type SimulatorWebhook, simulatorCalls } from "../../../db/schema/index.ts";
 import type { Logger } from "../../../lib/logger.ts";
-import type { Queue } from "../../../queue/queue.ts";
+import { type Queue, waitUntil } from "../../../queue/queue.ts";
 import { recordedTurns } from "./call.ts";
 import { renderRecording } from "./wav.ts";
 
@@ -57,11 +57,6 @@ export async function enqueueCall(queue: Queue, callId: string, durationMs: numb
   });
 }
 
-const sleepUntil = (when: Date) => {
-  const ms = when.getTime() - Date.now();
-  return ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
-};
-
 export type PlayOutcome = "skipped" | "ended" | "delivered";
 
 /**
@@ -76,8 +71,14 @@ export async function playSimulatedCall(
   db: Database,
   logger: Logger,
   data: CallJobData,
-  doFetch: typeof fetch = fetch,
+  options: {
+    /** Ends the wait for the call's next step (JobInterrupted): the job resumes it later. */
+    stopping?: AbortSignal;
+    fetch?: typeof fetch;
+  } = {},
 ): Promise<PlayOutcome> {
+  const doFetch = options.fetch ?? fetch;
+  const stopping = options.stopping ?? new AbortController().signal;
   const load = async () =>
     (await db.select().from(simulatorCalls).where(eq(simulatorCalls.callId, data.callId)))[0];
   let call = await load();
@@ -109,7 +110,7 @@ export async function playSimulatedCall(
   };
 
   if (call.status === "queued") {
-    await sleepUntil(call.answerAt);
+    await waitUntil(call.answerAt, stopping);
     const connected = call.answeredBy !== null;
     await db
       .update(simulatorCalls)
@@ -125,7 +126,7 @@ export async function playSimulatedCall(
   await deliver("answer");
 
   if (call.status === "in-progress") {
-    await sleepUntil(call.endAt);
+    await waitUntil(call.endAt, stopping);
     const turns = recordedTurns(call.transcripts);
     const turnMs =
       turns.length > 0 ? (call.endAt.getTime() - call.answerAt.getTime()) / turns.length : 0;
