@@ -25,8 +25,11 @@ export default defineConfig({
           name: "integration",
           include: ["apps/server/test/**/*.int.test.ts"],
           globalSetup: ["apps/server/test/global-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Most of an integration test is waiting (on PostgreSQL, the queue, a simulated call), so
+          // four files run at once even on two cores. Each file has its own database and app.
+          maxWorkers: 4,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           pool: "forks",
         },
       },
