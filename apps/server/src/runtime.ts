@@ -5,7 +5,7 @@ import { connectDatabase, migrateDatabase } from "./db/database.ts";
 import { startEmbeddedPostgres } from "./db/embedded-postgres.ts";
 import { startWebhookDispatcher } from "./domain/webhooks/webhook-dispatcher.ts";
 import { createApp } from "./http/app.ts";
-import { jobs } from "./jobs/index.ts";
+import { jobs, workerJobs } from "./jobs/index.ts";
 import type { Logger } from "./lib/logger.ts";
 import { formSourceModules } from "./providers/forms/registry.ts";
 import type { FormSourceModule } from "./providers/forms/source-module.ts";
@@ -121,7 +121,7 @@ export async function startRingback(options: {
       ...(options.formSources ? { formSourceModules: options.formSources } : {}),
     });
     if (runsWorkers) {
-      await registerJobs(queue, jobs, { db, logger, services });
+      await registerJobs(queue, workerJobs(services), { db, logger });
       // Outgoing webhooks are handed to the queue as soon as their transaction commits.
       const dispatcher = startWebhookDispatcher({ databaseUrl, webhooks: services.webhooks });
       cleanups.push({ name: "webhook dispatcher", run: () => dispatcher.stop() });

@@ -5,7 +5,7 @@ import { sweepAttempts } from "../domain/calls/sweep-attempts.ts";
 import { defineJob, noPayload } from "./job.ts";
 
 /** Places (or reconciles) one call attempt; a thrown error makes pg-boss retry it. */
-export const placeCallJob = defineJob<{ attemptId: string }>({
+export const placeCallJob = defineJob({
   name: PLACE_CALL_JOB,
   payload: z.object({ attemptId: z.string().min(1) }),
   // Dialling is a short HTTP request; speed to lead wants several in flight.
@@ -13,8 +13,9 @@ export const placeCallJob = defineJob<{ attemptId: string }>({
   pollSeconds: 0.5,
   batchSize: 25,
   heartbeatSeconds: 10,
-  async handle({ attemptId }, { services, logger }) {
-    const result = await placeCall(services.calls, attemptId);
+  needs: ["calls"],
+  async handle({ attemptId }, { calls, logger }) {
+    const result = await placeCall(calls, attemptId);
     logger.info({ attemptId, result }, "Call attempt handled");
     return result;
   },
@@ -29,5 +30,6 @@ export const sweepCallsJob = defineJob({
   payload: noPayload,
   cron: "* * * * *",
   runOnStart: true,
-  handle: (_data, { services }) => sweepAttempts(services.calls),
+  needs: ["calls"],
+  handle: (_data, { calls }) => sweepAttempts(calls),
 });

@@ -6,6 +6,7 @@ export const foldDashboardCountersJob = defineJob({
   name: "dashboard.fold-counters",
   payload: noPayload,
   cron: "41 * * * *",
+  needs: [],
   async handle(_data, { db, logger }) {
     const moved = await foldDashboardCounters(db, new Date());
     logger.info({ moved }, "Folded the dashboard counters");

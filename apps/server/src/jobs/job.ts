@@ -1,20 +1,43 @@
 import { z } from "zod";
+import type { CallEngineDeps } from "../domain/calls/call-engine.ts";
+import type { RecordingDeps } from "../domain/calls/recordings.ts";
+import type { WebhookDeps } from "../domain/webhooks/webhook-deps.ts";
 import type { BaseJobContext, QueueJob } from "../queue/queue.ts";
-import type { Services } from "../services.ts";
 
-/** What a worker's jobs are given: the database, a logger, and the services built at start. */
-export interface JobContext extends BaseJobContext {
-  services: Services;
+/** What a job may ask for beyond the database and a logger: one domain's dependencies each. */
+export interface JobDependencies {
+  calls: CallEngineDeps;
+  recordings: RecordingDeps;
+  webhooks: WebhookDeps;
 }
 
-/**
- * A background job: a thin adapter from a queue message to one domain function. It takes from
- * `services` only what that function needs.
- */
-export type JobDefinition<Data extends object = Record<string, never>> = QueueJob<Data, JobContext>;
+export type JobNeed = keyof JobDependencies;
 
-export function defineJob<Data extends object>(job: JobDefinition<Data>): JobDefinition<Data> {
+/**
+ * A worker's job: a thin adapter from a queue message to one domain function. It names the
+ * dependencies it uses (`needs`), and its handler is given those and no others (bindJob).
+ */
+export interface JobDefinition<Data extends object, Needs extends JobNeed = never>
+  extends QueueJob<Data, BaseJobContext & Pick<JobDependencies, Needs>> {
+  needs: readonly Needs[];
+}
+
+export function defineJob<Data extends object, Needs extends JobNeed = never>(
+  job: JobDefinition<Data, Needs>,
+): JobDefinition<Data, Needs> {
   return job;
+}
+
+/** The job as the queue runs it: its handler given exactly the dependencies it named. */
+export function bindJob<Data extends object>(
+  job: JobDefinition<Data, JobNeed>,
+  dependencies: JobDependencies,
+): QueueJob<Data> {
+  const given = Object.fromEntries(job.needs.map((need) => [need, dependencies[need]])) as Pick<
+    JobDependencies,
+    JobNeed
+  >;
+  return { ...job, handle: (data, context) => job.handle(data, { ...context, ...given }) };
 }
 
 /** The payload of a scheduled or sweeping job: nothing. */

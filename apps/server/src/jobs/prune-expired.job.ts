@@ -6,6 +6,7 @@ export const pruneExpiredJob = defineJob({
   name: "maintenance.prune-expired",
   payload: noPayload,
   cron: "17 * * * *",
+  needs: [],
   async handle(_data, { db, logger }) {
     const now = new Date();
     const deleted = await pruneExpired(db, now);

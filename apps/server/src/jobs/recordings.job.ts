@@ -5,14 +5,15 @@ import { applyRetention } from "../domain/recordings/retention.ts";
 import { defineJob, noPayload } from "./job.ts";
 
 /** Copies one call's recording from the voice provider into Ringback's recording store. */
-export const fetchRecordingJob = defineJob<{ callRecordId: string }>({
+export const fetchRecordingJob = defineJob({
   name: FETCH_RECORDING_JOB,
   payload: z.object({ callRecordId: z.string().min(1) }),
   // One job per call at most, however often the webhook and the sweeper ask.
   policy: "exclusive",
   concurrency: 4,
-  handle: ({ callRecordId }, { services, logger }) =>
-    archiveRecording({ ...services.recordings, logger }, callRecordId),
+  needs: ["recordings"],
+  handle: ({ callRecordId }, { recordings, logger }) =>
+    archiveRecording({ ...recordings, logger }, callRecordId),
 });
 
 /**
@@ -24,8 +25,9 @@ export const purgeRecordingsJob = defineJob({
   payload: noPayload,
   cron: "*/5 * * * *",
   runOnStart: true,
-  handle: (_data, { db, logger, services }) =>
-    purgeReleasedRecordings(db, services.recordings.stores, logger),
+  needs: ["recordings"],
+  handle: (_data, { db, logger, recordings }) =>
+    purgeReleasedRecordings(db, recordings.stores, logger),
 });
 
 /** Retention: daily, and when a worker starts (a missed day is caught up). */
@@ -34,5 +36,6 @@ export const recordingRetentionJob = defineJob({
   payload: noPayload,
   cron: "43 3 * * *",
   runOnStart: true,
+  needs: [],
   handle: (_data, { db, logger }) => applyRetention(db, new Date(), logger),
 });

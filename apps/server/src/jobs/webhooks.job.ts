@@ -11,14 +11,15 @@ import { defineJob, noPayload } from "./job.ts";
  * slow endpoint holds one slot for at most its 10 s timeout, and at most two slots per endpoint
  * (MAX_IN_FLIGHT_PER_ENDPOINT); calls run in their own queue and never wait for these.
  */
-export const deliverWebhookJob = defineJob<{ deliveryId: string; attempt: number }>({
+export const deliverWebhookJob = defineJob({
   name: DELIVER_WEBHOOK_JOB,
   payload: z.object({ deliveryId: z.string().min(1), attempt: z.number().int().min(0) }),
   // Mostly waiting on other servers: several at once. (New jobs wake a worker by NOTIFY; the
   // 2 s poll finds retries coming due, which are never sooner than 5 s.)
   concurrency: 10,
-  async handle(data, { services, logger }) {
-    const result = await attemptDelivery(services.webhooks, data);
+  needs: ["webhooks"],
+  async handle(data, { webhooks, logger }) {
+    const result = await attemptDelivery(webhooks, data);
     logger.debug({ deliveryId: data.deliveryId, result }, "Webhook attempt handled");
     return result;
   },
@@ -33,5 +34,6 @@ export const sweepWebhooksJob = defineJob({
   payload: noPayload,
   cron: "* * * * *",
   runOnStart: true,
-  handle: (_data, { services }) => dispatchDueDeliveries(services.webhooks),
+  needs: ["webhooks"],
+  handle: (_data, { webhooks }) => dispatchDueDeliveries(webhooks),
 });

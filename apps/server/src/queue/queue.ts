@@ -79,6 +79,13 @@ export interface QueueJob<Data extends object, Context extends BaseJobContext = 
    * payload from another version of the code, say) fails at once with the schema's words.
    */
   payload: z.ZodType<Data>;
+  /**
+   * The version of that payload (default 1). A change older code could not read (a field
+   * renamed, a meaning changed) raises it, and senders then put it in the message as `v`; a
+   * message without `v` is version 1. A worker given a version it does not know fails the job,
+   * and pg-boss retries it: during a rolling deploy a worker of the new version picks it up.
+   */
+  payloadVersion?: number;
   /** Cron expression (UTC) for jobs that run on a schedule. */
   cron?: string;
   /** Jobs of this kind one worker process runs at once (default 1). */
@@ -161,13 +168,13 @@ export async function ensureQueues(
 }
 
 /** Registers each job's handler and schedule (queues exist already: ensureQueues). */
-export async function registerJobs<Context extends BaseJobContext>(
+export async function registerJobs(
   boss: Queue,
   // biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type.
-  definitions: QueueJob<any, Context>[],
-  jobContext: Omit<Context, "stopping">,
+  definitions: QueueJob<any>[],
+  jobContext: Omit<BaseJobContext, "stopping">,
 ): Promise<void> {
-  const context = { ...jobContext, stopping: stoppingOf(boss).signal } as Context;
+  const context: BaseJobContext = { ...jobContext, stopping: stoppingOf(boss).signal };
   for (const job of definitions) {
     // NOTIFY wakes a worker for new jobs, but not for a retry coming due after its delay: keep
     // polling at pg-boss's usual 2 s (its 30 s default with NOTIFY on would delay retries).
@@ -190,7 +197,13 @@ export async function registerJobs<Context extends BaseJobContext>(
           batch.map(async (message) => {
             const logger = context.logger.child({ job: job.name, jobId: message.id });
             try {
-              const parsed = job.payload.safeParse(message.data ?? {});
+              const { v = 1, ...data } = (message.data ?? {}) as { v?: unknown };
+              if (v !== (job.payloadVersion ?? 1)) {
+                throw new Error(
+                  `${job.name} payload version ${String(v)}: this worker reads version ${job.payloadVersion ?? 1}`,
+                );
+              }
+              const parsed = job.payload.safeParse(data);
               if (!parsed.success) {
                 throw new Error(`Malformed ${job.name} payload: ${parsed.error.message}`);
               }
