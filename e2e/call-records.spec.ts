@@ -1,6 +1,5 @@
-import { test as plainTest } from "@playwright/test";
 import { newPerson, signUp } from "./auth-helpers.ts";
-import { expect, expectAccessible, screenshots, test } from "./fixtures.ts";
+import { expect, expectAccessible, plainTest, screenshots, test } from "./fixtures.ts";
 import { assistantWithDefaults, submitForm } from "./lead-helpers.ts";
 
 test("a new user finds the lead by phone and sees their name, phone, answers and consent", async ({

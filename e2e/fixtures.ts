@@ -1,5 +1,26 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { expect, type Page, test as playwrightTest } from "@playwright/test";
+import { type AppServer, startAppServer } from "./app-server.ts";
+
+/**
+ * Playwright's `test` with an app of the worker's own (see app-server.ts): `baseURL`, and so every
+ * relative address of a page, a context or `page.request`, is that app.
+ */
+export const plainTest = playwrightTest.extend<object, { app: AppServer }>({
+  app: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, workerInfo) => {
+      const app = await startAppServer(
+        Number(process.env.E2E_PORT ?? 3999) + workerInfo.parallelIndex,
+      );
+      await use(app);
+      await app.stop();
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+  baseURL: async ({ app }, use) => use(app.url),
+});
+const base = plainTest;
 
 /**
  * Fails on any accessibility violation of the page as it is now, whatever axe's impact (minor
@@ -85,6 +106,19 @@ async function expectAccessibleIn(
   expect(blocking, `accessibility violations on ${page.url()} (${scheme} theme)`).toEqual([]);
 }
 
+/** Page loads this worker has checked for accessibility: page (route) and viewport width. */
+const checkedLoads = new Set<string>();
+
+/** An address as the page it shows: ids in the path (any segment with a digit) become `:id`. */
+function route(url: string): string {
+  const { pathname, search } = new URL(url);
+  const path = pathname
+    .split("/")
+    .map((segment) => (/\d/.test(segment) ? ":id" : segment))
+    .join("/");
+  return `${path}${search}`;
+}
+
 const allowedConsoleErrors = new WeakMap<Page, RegExp[]>();
 const plainGoto = new WeakMap<Page, Page["goto"]>();
 
@@ -168,7 +202,14 @@ export const test = base.extend<{ page: Page }>({
     page.goto = async (url, options) => {
       const response = await goto(url, options);
       await settled();
-      await expectAccessible(page);
+      // Each page is checked on the first load of it at a width in this worker: loading it again
+      // (the sign-up page in every test, a record's page for another record) shows the same page
+      // with other data, and the page each test ends on is always checked, whatever it is.
+      const key = `${route(page.url())} ${page.viewportSize()?.width}`;
+      if (!checkedLoads.has(key)) {
+        await expectAccessible(page);
+        checkedLoads.add(key);
+      }
       return response;
     };
     await use(page);
