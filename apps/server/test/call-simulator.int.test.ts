@@ -4,7 +4,7 @@ import { serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, describe, expect, it } from "vitest";
-import { simulatorCalls } from "../src/db/schema/index.ts";
+import { type SimulatorWebhook, simulatorCalls } from "../src/db/schema/index.ts";
 import { createBlandProvider } from "../src/providers/voice/bland/bland-provider.ts";
 import { SIMULATOR_FROM_NUMBER } from "../src/providers/voice/simulator/call.ts";
 import { simulatorAccount } from "../src/providers/voice/simulator/credentials.ts";
@@ -576,9 +576,9 @@ describe("call simulator (Bland API)", async () => {
     });
   });
 
-  it("sends a call's early webhook once: a receiver that fails it never holds up the call's end", async () => {
+  /** A simulated Vapi call a person answers and completes, with these webhooks to send. */
+  async function answeredVapiCall(answerAt: Date, endAt: Date, webhooks: SimulatorWebhook[]) {
     const callId = randomUUID();
-    const past = new Date(Date.now() - 1000);
     await ringback.database.db.insert(simulatorCalls).values({
       callId,
       dialect: "vapi",
@@ -587,13 +587,19 @@ describe("call simulator (Bland API)", async () => {
       fromNumber: SIMULATOR_FROM_NUMBER,
       outcome: "completed",
       answeredBy: "human",
-      answerAt: past,
-      endAt: past,
-      webhooks: [
-        { at: "answer", url: "http://receiver.test/early", body: "{}", headers: {} },
-        { at: "end", url: "http://receiver.test/end", body: "{}", headers: {} },
-      ],
+      answerAt,
+      endAt,
+      webhooks,
     });
+    return callId;
+  }
+
+  it("sends a call's early webhook once: a receiver that fails it never holds up the call's end", async () => {
+    const past = new Date(Date.now() - 1000);
+    const callId = await answeredVapiCall(past, past, [
+      { at: "answer", url: "http://receiver.test/early", body: "{}", headers: {} },
+      { at: "end", url: "http://receiver.test/end", body: "{}", headers: {} },
+    ]);
     const posted: string[] = [];
     const fakeFetch = (async (url: string | URL) => {
       posted.push(String(url));
@@ -619,20 +625,10 @@ describe("call simulator (Bland API)", async () => {
     expect(posted).toHaveLength(2);
   });
   it("stops waiting on a call when its process stops, and resumes it later without playing it twice", async () => {
-    const callId = randomUUID();
     const answerAt = new Date(Date.now() + 60_000);
-    await ringback.database.db.insert(simulatorCalls).values({
-      callId,
-      dialect: "vapi",
-      apiKeyHash: "test",
-      phoneNumber: "+14155550142",
-      fromNumber: SIMULATOR_FROM_NUMBER,
-      outcome: "completed",
-      answeredBy: "human",
-      answerAt,
-      endAt: new Date(answerAt.getTime() + 1000),
-      webhooks: [{ at: "end", url: "http://receiver.test/end", body: "{}", headers: {} }],
-    });
+    const callId = await answeredVapiCall(answerAt, new Date(answerAt.getTime() + 1000), [
+      { at: "end", url: "http://receiver.test/end", body: "{}", headers: {} },
+    ]);
     const posted: string[] = [];
     const fakeFetch = (async (url: string | URL) => {
       posted.push(String(url));

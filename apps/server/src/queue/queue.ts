@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { PgBoss } from "pg-boss";
 import type { z } from "zod";
 import type { Database } from "../db/database.ts";
@@ -30,21 +31,15 @@ export class JobInterrupted extends Error {
 }
 
 /** Waits until `when`, or throws JobInterrupted as soon as `stopping` is aborted. */
-export function waitUntil(when: Date, stopping: AbortSignal): Promise<void> {
-  if (stopping.aborted) return Promise.reject(new JobInterrupted());
+export async function waitUntil(when: Date, stopping: AbortSignal): Promise<void> {
+  if (stopping.aborted) throw new JobInterrupted();
   const ms = when.getTime() - Date.now();
-  if (ms <= 0) return Promise.resolve();
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new JobInterrupted());
-    };
-    const timer = setTimeout(() => {
-      stopping.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    stopping.addEventListener("abort", onAbort, { once: true });
-  });
+  if (ms <= 0) return;
+  try {
+    await sleep(ms, undefined, { signal: stopping });
+  } catch (error) {
+    throw stopping.aborted ? new JobInterrupted() : error;
+  }
 }
 
 /** Each queue's "stopping" signal (see BaseJobContext.stopping). */
