@@ -9,6 +9,7 @@ import { jobs, workerJobs } from "./jobs/index.ts";
 import type { Logger } from "./lib/logger.ts";
 import { formSourceModules } from "./providers/forms/registry.ts";
 import type { FormSourceModule } from "./providers/forms/source-module.ts";
+import { voicePlatforms } from "./providers/voice/registry.ts";
 import { ensureQueues, registerJobs, startQueue, stopQueue } from "./queue/queue.ts";
 import { startChangeFeed } from "./realtime/change-feed.ts";
 import { createServices } from "./services.ts";
@@ -89,7 +90,9 @@ export async function startRingback(options: {
       voiceDefault === "bland"
         ? `Bland AI (${config.voiceApiUrls.bland})`
         : voiceDefault === "simulator"
-          ? "call simulator (built-in, /sandbox/bland, /sandbox/vapi, /sandbox/retell)"
+          ? `call simulator (built-in, ${Object.values(voicePlatforms)
+              .map((platform) => platform.sandbox.path)
+              .join(", ")})`
           : "none: each organization chooses its voice provider in Settings → Voice"
     }`,
   );

@@ -21,16 +21,12 @@ import { createEmailSender, type EmailSender } from "./providers/email/index.ts"
 import { formSourceModules as registeredFormSources } from "./providers/forms/registry.ts";
 import type { FormSourceModule } from "./providers/forms/source-module.ts";
 import { createRecordingStores } from "./providers/storage/index.ts";
-import { createBlandProvider } from "./providers/voice/bland/bland-provider.ts";
-import { createRetellProvider } from "./providers/voice/retell/retell-provider.ts";
-import { SIMULATOR_FROM_NUMBER } from "./providers/voice/simulator/call.ts";
+import { voiceAdapterFactories, voicePlatforms } from "./providers/voice/registry.ts";
 import {
   simulatorAccount,
   simulatorApiUrl,
   simulatorCredentials,
 } from "./providers/voice/simulator/credentials.ts";
-import { SIMULATOR_VAPI_PHONE_NUMBER_ID } from "./providers/voice/vapi/sandbox/call.ts";
-import { createVapiProvider } from "./providers/voice/vapi/vapi-provider.ts";
 import type { Queue } from "./queue/queue.ts";
 
 /**
@@ -107,15 +103,10 @@ export function createServices(input: {
       installationAccount: simulatorCredentials(config.secretKey),
       account: (platform, organizationId) => ({
         ...simulatorAccount(config.secretKey, platform, organizationId),
-        // Vapi dials from a phone-number id; Bland and Retell from the number itself.
-        callerNumber: platform === "vapi" ? SIMULATOR_VAPI_PHONE_NUMBER_ID : SIMULATOR_FROM_NUMBER,
+        callerNumber: voicePlatforms[platform].sandbox.callerNumber,
       }),
     },
-    adapters: {
-      bland: createBlandProvider,
-      vapi: createVapiProvider,
-      retell: createRetellProvider,
-    },
+    adapters: voiceAdapterFactories,
     apiUrls: config.voiceApiUrls,
     bland: config.bland,
     simulatorAvailable: config.sandboxes.callSimulator,

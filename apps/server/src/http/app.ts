@@ -16,9 +16,7 @@ import type { Logger } from "../lib/logger.ts";
 import { createEmailSender } from "../providers/email/index.ts";
 import { FormSourceError } from "../providers/forms/form-source.ts";
 import { createSmsSender } from "../providers/sms/index.ts";
-import { retellSimulatorRoutes } from "../providers/voice/retell/sandbox/routes.ts";
-import { callSimulatorRoutes } from "../providers/voice/simulator/index.ts";
-import { vapiSimulatorRoutes } from "../providers/voice/vapi/sandbox/routes.ts";
+import { voicePlatforms } from "../providers/voice/registry.ts";
 import type { Queue } from "../queue/queue.ts";
 import type { ChangeFeed } from "../realtime/change-feed.ts";
 import { createStreamGuard } from "../realtime/stream-guard.ts";
@@ -259,39 +257,19 @@ export function createApp(deps: AppDeps) {
   // that picks a simulated platform. config.sandboxes is the decision services.ts
   // wires the vendors by.
   if (config.sandboxes.callSimulator) {
-    app.route(
-      "/sandbox/bland",
-      callSimulatorRoutes({
-        db,
-        queue: deps.queue,
-        logger,
-        publicUrl: config.publicUrl,
-        secretKey: config.secretKey,
-        pace: config.simulatorPace,
-      }),
-    );
-    app.route(
-      "/sandbox/vapi",
-      vapiSimulatorRoutes({
-        db,
-        queue: deps.queue,
-        logger,
-        publicUrl: config.publicUrl,
-        secretKey: config.secretKey,
-        pace: config.simulatorPace,
-      }),
-    );
-    app.route(
-      "/sandbox/retell",
-      retellSimulatorRoutes({
-        db,
-        queue: deps.queue,
-        logger,
-        publicUrl: config.publicUrl,
-        secretKey: config.secretKey,
-        pace: config.simulatorPace,
-      }),
-    );
+    for (const platform of Object.values(voicePlatforms)) {
+      app.route(
+        platform.sandbox.path,
+        platform.sandbox.routes({
+          db,
+          queue: deps.queue,
+          logger,
+          publicUrl: config.publicUrl,
+          secretKey: config.secretKey,
+          pace: config.simulatorPace,
+        }),
+      );
+    }
   }
   // A form source without credentials (where sandboxes are allowed): its built-in sandbox.
   for (const source of deps.services.formSourceModules) {

@@ -1,5 +1,5 @@
 import { formSourceModules } from "../providers/forms/registry.ts";
-import { sandboxBlandCallJob } from "../providers/voice/simulator/play.job.ts";
+import { callSimulatorJobs } from "../providers/voice/registry.ts";
 import type { QueueJob } from "../queue/queue.ts";
 import { placeCallJob, sweepCallsJob } from "./calls.job.ts";
 import { foldDashboardCountersJob } from "./dashboard-counters.job.ts";
@@ -28,7 +28,7 @@ const domainJobs: JobDefinition<any, JobNeed>[] = [
  */
 // biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type.
 const providerJobs: QueueJob<any>[] = [
-  sandboxBlandCallJob,
+  ...callSimulatorJobs,
   ...formSourceModules.flatMap((source) => source.sandbox?.jobs ?? []),
 ];
 

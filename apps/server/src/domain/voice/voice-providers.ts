@@ -4,19 +4,13 @@ import type { Database } from "../../db/database.ts";
 import { voiceConnections } from "../../db/schema/index.ts";
 import type { OutboundClient } from "../../lib/outbound-http.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
-import type {
-  VoiceAdapterOptions,
-  VoiceAgentStore,
-  VoiceProvider,
-} from "../../providers/voice/voice-provider.ts";
+import type { VoiceAdapterFactory } from "../../providers/voice/platform-module.ts";
+import type { VoiceAgentStore, VoiceProvider } from "../../providers/voice/voice-provider.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type VoiceConnectionRow = typeof voiceConnections.$inferSelect;
 
-/** Builds one platform's adapter for one account. */
-export type VoiceAdapterFactory = (
-  options: VoiceAdapterOptions & { agents: VoiceAgentStore },
-) => VoiceProvider;
+export type { VoiceAdapterFactory };
 
 /** Where a connection's calls send their webhooks: the provider and whose secret checks them. */
 export function voiceWebhookUrl(
@@ -71,8 +65,8 @@ export interface VoiceProviders {
 }
 
 /**
- * The call simulator as the registry needs it (built in services.ts, the one place that knows the
- * sandbox): where each dialect's API is, the installation's own account, and an organization's.
+ * The call simulator as the registry needs it (built in services.ts from the voice platforms'
+ * folders): where each dialect's API is, the installation's own account, and an organization's.
  */
 export interface VoiceSimulator {
   apiUrl(platform: VoicePlatformId): string;

@@ -5,23 +5,36 @@ import {
   type VoiceProviderChoice,
   voiceOptionKeys,
 } from "@ringback/contracts";
-import { blandManifest } from "./bland/manifest.ts";
-import { retellManifest } from "./retell/manifest.ts";
+import type { QueueJob } from "../../queue/queue.ts";
+import { bland } from "./bland/index.ts";
+import type { VoiceAdapterFactory, VoicePlatformModule } from "./platform-module.ts";
+import { retell } from "./retell/index.ts";
 import { simulatorManifest } from "./simulator/manifest.ts";
-import { vapiManifest } from "./vapi/manifest.ts";
+import { sandboxBlandCallJob } from "./simulator/play.job.ts";
+import { vapi } from "./vapi/index.ts";
 
 /**
- * Every voice platform's manifest, one folder each (providers/voice/<id>/manifest.ts): the
- * Voice page's card and fields, the option rules the Voice settings check, and what each does
- * with the assistants' voice options (ADR 0027). Served by GET /api/integrations.
+ * Every voice platform Ringback places calls through, one folder each (providers/voice/<id>/).
+ * From this list the server builds each connection's adapter, mounts the call simulator's face of
+ * each platform where sandboxes may run, and serves the manifests (GET /api/integrations): the
+ * Voice page's card and fields, the option rules the Voice settings check, and what each platform
+ * does with the assistants' voice options (ADR 0027).
  */
-export const voicePlatformManifests: Record<VoicePlatformId, VoicePlatformManifest> = {
-  bland: blandManifest,
-  vapi: vapiManifest,
-  retell: retellManifest,
-};
+export const voicePlatforms: Record<VoicePlatformId, VoicePlatformModule> = { bland, vapi, retell };
 
+export const voicePlatformManifests = Object.fromEntries(
+  Object.entries(voicePlatforms).map(([id, platform]) => [id, platform.manifest]),
+) as Record<VoicePlatformId, VoicePlatformManifest>;
+
+/** Each platform's adapter factory, by id. */
+export const voiceAdapterFactories = Object.fromEntries(
+  Object.entries(voicePlatforms).map(([id, platform]) => [id, platform.create]),
+) as Record<VoicePlatformId, VoiceAdapterFactory>;
+
+/** The call simulator every platform's sandbox shares: its manifest and the job that plays calls. */
 export { simulatorManifest };
+// biome-ignore lint/suspicious/noExplicitAny: each job has its own payload type.
+export const callSimulatorJobs: QueueJob<any>[] = [sandboxBlandCallJob];
 
 /**
  * What an organization's provider does with each option: a platform played by the simulator
