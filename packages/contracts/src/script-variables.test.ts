@@ -22,7 +22,7 @@ const questions: ScriptQuestion[] = [
   { ref: "email", title: "What's your email address?", type: "email", value: "sam@example.com" },
   { ref: "enquiry", title: "How can we help?", type: "long_text", value: "Kitchen\nrenovation " },
   { ref: "rooms", title: "Which rooms?", type: "multiple_choice", value: ["Kitchen", "Bath"] },
-  { ref: "company_size", title: "*How many* people?", type: "number", value: 12 },
+  { ref: "company_size", title: "How many people?", type: "number", value: 12 },
   { ref: "call_consent", title: "Can we call you?", type: "yes_no", value: true },
   { ref: "skipped", title: "Anything else?", type: "long_text", value: null },
   { ref: "utm_source", title: "utm_source", type: "hidden", value: "newsletter" },
@@ -65,16 +65,17 @@ describe("readableAnswer", () => {
 });
 
 describe("readableQuestion", () => {
-  it("fills Typeform's recall placeholders from the answers and drops bold marks", () => {
-    expect(
-      readableQuestion("Nice to meet you, {{field:name}}! *What* is your budget?", questions),
-    ).toBe("Nice to meet you, Sam Rivera! What is your budget?");
-    expect(readableQuestion("From {{hidden:utm_source}} {{var:score}}?", questions)).toBe(
-      "From newsletter?",
+  it("reads a title on one line and drops a placeholder a source left in double braces", () => {
+    expect(readableQuestion("What is\n  your   budget?")).toBe("What is your budget?");
+    expect(readableQuestion("Hello {{field:missing}}, how are you?")).toBe("Hello, how are you?");
+    expect(readableQuestion("Thanks, {{answer_60906475}}! Where do you live?")).toBe(
+      "Thanks! Where do you live?",
     );
-    expect(readableQuestion("Hello {{field:missing}}, how are you?", questions)).toBe(
-      "Hello, how are you?",
-    );
+  });
+
+  it("cuts a long title", () => {
+    const title = readableQuestion("Why? ".repeat(100));
+    expect(title.length).toBeLessThanOrEqual(SCRIPT_VARIABLE_LIMITS.questionChars);
   });
 });
 

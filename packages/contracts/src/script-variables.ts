@@ -7,11 +7,11 @@ import { OPT_OUT_PATH } from "./opt-out.ts";
  *
  * - `{name}` is the respondent's name from the assistant's Name field ("there" when unknown).
  * - `{answers}` is every answer the respondent typed, one "Question: answer" per line.
- * - `{<ref>}` is the answer to the field with that ref (Typeform's `ref`, a hidden field's name),
+ * - `{<ref>}` is the answer to the field with that ref (the form's own name for it, a hidden field's name),
  *   e.g. `{company_size}`; exact first, else ignoring case. A ref with no answer — an optional
  *   question left blank, a typo — becomes empty text: the lead never hears a raw `{ref}`, and
  *   the wizard warns about variables that match no field of the form.
- * - `{{ref}}` (Bland's own syntax) reads the same. `name` and `answers` are reserved: a field
+ * - `{{ref}}` (the double braces voice platforms use) reads the same. `name` and `answers` are reserved: a field
  *   whose ref is `name` is reached through the Name field.
  *
  * Answers read as speech: lists joined with commas, booleans as Yes/No, whitespace collapsed,
@@ -52,7 +52,7 @@ export const ANSWERS_VARIABLE = "answers";
 /** What `{name}` reads when the respondent's name is unknown. */
 export const UNKNOWN_NAME = "there";
 
-/** A variable's name: a Typeform ref (letters, digits, `_`, `-`; `.` for good measure). */
+/** A variable's name: a field's ref (letters, digits, `_`, `-`; `.` for good measure). */
 const NAME = "[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}";
 const VARIABLE = new RegExp(`\\{\\{\\s*(${NAME})\\s*\\}\\}|\\{\\s*(${NAME})\\s*\\}`, "g");
 const IS_NAME = new RegExp(`^${NAME}$`);
@@ -138,16 +138,15 @@ function byRef<T extends Pick<ScriptQuestion, "ref">>(questions: readonly T[], r
 }
 
 /**
- * A question's title as the AI reads it: Typeform's recall placeholders (`{{field:ref}}`,
- * `{{hidden:name}}`) filled from the answers or dropped, *bold* marks removed, on one line.
+ * A question's title as the AI reads it: on one line, within its length. A form source fills or
+ * drops its own placeholders when it reads a submission (Typeform's recall, in its folder); one
+ * still left in double braces (a submission stored before that) is dropped, since a template is
+ * not speech.
  */
-export function readableQuestion(title: string, questions: readonly ScriptQuestion[] = []): string {
-  const recalled = title.replace(/\{\{\s*(field|hidden|var):([^}\s]+)\s*\}\}/g, (_, kind, ref) => {
-    if (kind === "var") return "";
-    const question = byRef(questions, ref);
-    return question ? (readableAnswer(question.value, question.type) ?? "") : "";
-  });
-  const plain = oneLine(recalled.replace(/\*([^*\n]+)\*/g, "$1")).replace(/\s+([?.!,:;])/g, "$1");
+export function readableQuestion(title: string): string {
+  const plain = oneLine(title.replace(/\{\{[^{}]*\}\}/g, ""))
+    .replace(/\s+([?.!,:;])/g, "$1")
+    .replace(/,([?.!;:])/g, "$1");
   return cut(plain, SCRIPT_VARIABLE_LIMITS.questionChars);
 }
 
@@ -162,7 +161,7 @@ export function callContextAnswers(questions: readonly ScriptQuestion[]): CallCo
     if (isHidden(question)) continue;
     const answer = readableAnswer(question.value, question.type);
     if (!answer) continue;
-    const title = readableQuestion(question.title, questions) || question.ref || "Question";
+    const title = readableQuestion(question.title) || question.ref || "Question";
     const size = title.length + answer.length + 3;
     if (items.length >= SCRIPT_VARIABLE_LIMITS.answers) break;
     if (chars + size > SCRIPT_VARIABLE_LIMITS.listChars) break;

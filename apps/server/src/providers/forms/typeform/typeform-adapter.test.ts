@@ -77,12 +77,12 @@ describe("Typeform delivery parsing", () => {
     });
     expect(parsed.landedAt?.toISOString()).toBe("2018-01-18T18:07:02.000Z");
     // The definition gives order and titles; answers it does not list follow; hidden come last.
+    // A title's recall of an answer the payload does not carry is dropped (typeformTitle).
     expect(parsed.questions.slice(0, 3)).toEqual([
       {
         id: "DlXFaesGBpoF",
         ref: "readable_ref_long_text",
-        title:
-          "Thanks, {{answer_60906475}}! What's it like where you live? Tell us in a few sentences.",
+        title: "Thanks! What's it like where you live? Tell us in a few sentences.",
         type: "long_text",
         value:
           "It's cold right now! I live in an older medium-sized city with a university. Geographically, the area is hilly.",

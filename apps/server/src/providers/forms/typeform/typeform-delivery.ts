@@ -6,6 +6,7 @@ import {
   type NormalizedSubmission,
   type SubmittedAnswer,
 } from "../form-source.ts";
+import { typeformTitle } from "./typeform-titles.ts";
 
 /**
  * Typeform's `form_response` webhook payload, as much of it as we read. Unknown answer types
@@ -134,7 +135,9 @@ export function parseTypeformDelivery(rawBody: string): NormalizedSubmission {
     formId: response.form_id,
     submittedAt: time(response.submitted_at),
     landedAt: time(response.landed_at),
-    questions: questionsOf(response.definition?.fields ?? [], response.answers ?? [], hidden),
+    questions: withReadableTitles(
+      questionsOf(response.definition?.fields ?? [], response.answers ?? [], hidden),
+    ),
     answers,
     hidden,
     raw: json,
@@ -144,6 +147,14 @@ export function parseTypeformDelivery(rawBody: string): NormalizedSubmission {
 function time(value: string | undefined): Date | null {
   const date = value ? new Date(value) : null;
   return date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
+/** Titles with Typeform's recall placeholders filled from the answers (typeformTitle). */
+function withReadableTitles(questions: SubmittedAnswer[]): SubmittedAnswer[] {
+  return questions.map((question) => ({
+    ...question,
+    title: typeformTitle(question.title, questions) || question.ref || question.id,
+  }));
 }
 
 /**

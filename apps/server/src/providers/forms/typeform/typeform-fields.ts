@@ -6,6 +6,7 @@ import {
   HIDDEN_FIELD_PREFIX,
   JOINED_FIELD_SEPARATOR,
 } from "../form-source.ts";
+import { typeformTitle } from "./typeform-titles.ts";
 
 /** The subset of Typeform's form definition we read. */
 export interface TypeformFieldDefinition {
@@ -131,7 +132,7 @@ function toField({ field, contact }: FlatTypeformField): FormField {
     : [];
   return {
     id: field.id,
-    title: field.title?.trim() || field.ref || field.type,
+    title: typeformTitle(field.title ?? "") || field.ref || field.type,
     type: field.type,
     ref: field.ref ?? null,
     contact,
