@@ -2,13 +2,14 @@ import { fileURLToPath } from "node:url";
 import { loadConfigOrExit } from "./config/load-or-exit.ts";
 import { InstanceLockedError } from "./db/instance-lock.ts";
 import { createLogger } from "./lib/logger.ts";
+import { integrationSettings } from "./providers/forms/registry.ts";
 import { type Role, startRingback } from "./runtime.ts";
 
 const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
 /** Runs Ringback in the foreground until SIGINT/SIGTERM, then shuts down gracefully. */
 export async function runCli(role: Role): Promise<void> {
-  const config = loadConfigOrExit();
+  const config = loadConfigOrExit(integrationSettings);
   const logger = createLogger({
     level: config.logLevel,
     pretty: Boolean(process.stdout.isTTY) && !config.isProduction,

@@ -9,6 +9,7 @@ import { loadConfig } from "../src/config/env.ts";
 import { connectDatabase, type DatabaseHandle } from "../src/db/database.ts";
 import { createApp } from "../src/http/app.ts";
 import { createLogger, type Logger } from "../src/lib/logger.ts";
+import { integrationSettings } from "../src/providers/forms/registry.ts";
 import type { FormSourceModule } from "../src/providers/forms/source-module.ts";
 import type { Queue } from "../src/queue/queue.ts";
 import { type Role, startRingback } from "../src/runtime.ts";
@@ -65,24 +66,28 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url: stri
 
 /** Configuration for a test server on a free port against the given database. */
 export function testConfig(databaseUrl: string, dataDir: string, env: Record<string, string> = {}) {
-  return loadConfig({
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    PORT: "0",
-    HOST: "127.0.0.1",
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    // Every respondent in a zone where it is about noon: calls are placed now, whatever the
-    // hour the tests run at (the law's 08:00–21:00 always applies). A test of the hours
-    // themselves passes "" for the numbers' own zones.
-    ...(env.NODE_ENV && env.NODE_ENV !== "test"
-      ? {}
-      : { RESPONDENT_TIME_ZONE_FOR_TESTS: "midday" }),
-    // Tests' webhook receivers and fake vendors listen on loopback: allowed as an operator
-    // allows an internal network. The SSRF tests pass "" (public addresses only, the default).
-    OUTBOUND_ALLOWED_NETWORKS: "127.0.0.0/8, ::1",
-    ...env,
-  });
+  return loadConfig(
+    {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      // Every respondent in a zone where it is about noon: calls are placed now, whatever the
+      // hour the tests run at (the law's 08:00–21:00 always applies). A test of the hours
+      // themselves passes "" for the numbers' own zones.
+      ...(env.NODE_ENV && env.NODE_ENV !== "test"
+        ? {}
+        : { RESPONDENT_TIME_ZONE_FOR_TESTS: "midday" }),
+      // Tests' webhook receivers and fake vendors listen on loopback: allowed as an operator
+      // allows an internal network. The SSRF tests pass "" (public addresses only, the default).
+      OUTBOUND_ALLOWED_NETWORKS: "127.0.0.0/8, ::1",
+      ...env,
+    },
+    process.cwd(),
+    integrationSettings,
+  );
 }
 
 /** A port that was free a moment ago (the server binds it right after). */

@@ -4,6 +4,7 @@ import { connectDatabase, type DatabaseHandle, migrateDatabase } from "../db/dat
 import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from "../db/embedded-postgres.ts";
 import { InstanceLockedError } from "../db/instance-lock.ts";
 import { createLogger, type Logger } from "../lib/logger.ts";
+import { integrationSettings } from "../providers/forms/registry.ts";
 
 /**
  * The frame of an operator command (`npm run recordings:migrate`, `npm run backup`): the
@@ -23,7 +24,7 @@ export async function runCommand(
     database: DatabaseHandle & { url: string };
   }) => Promise<number>,
 ): Promise<void> {
-  const config = loadConfigOrExit();
+  const config = loadConfigOrExit(integrationSettings);
   const problem = options.precheck?.(config) ?? null;
   if (problem) {
     console.error(problem);

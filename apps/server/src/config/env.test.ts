@@ -2,11 +2,12 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { integrationSettings } from "../providers/forms/registry.ts";
 import { ConfigError, loadConfig, parseEnv } from "./env.ts";
 
 const problemsOf = (source: Record<string, string>) => {
   try {
-    parseEnv(source);
+    parseEnv(source, integrationSettings);
   } catch (error) {
     if (error instanceof ConfigError) return error.problems;
     throw error;
@@ -14,7 +15,8 @@ const problemsOf = (source: Record<string, string>) => {
   return [];
 };
 
-const loadConfigFor = (source: Record<string, string>) => loadConfig(source, tmpdir());
+const loadConfigFor = (source: Record<string, string>) =>
+  loadConfig(source, tmpdir(), integrationSettings);
 
 describe("parseEnv", () => {
   it("has working defaults for an empty environment", () => {
@@ -74,19 +76,23 @@ describe("parseEnv", () => {
       "TYPEFORM_CLIENT_ID and TYPEFORM_CLIENT_SECRET are required in production unless SANDBOX=true (the Typeform sandbox runs only when allowed)",
     ]);
     expect(problemsOf({ SANDBOX: "false" })).toHaveLength(1);
-    expect(loadConfigFor({ ...production, SANDBOX: "true" }).sandboxes).toEqual({
-      typeform: true,
-      callSimulator: true,
+    const sandboxed = loadConfigFor({ ...production, SANDBOX: "true" });
+    expect(sandboxed.sandboxes).toEqual({ callSimulator: true });
+    expect(sandboxed.integrations).toEqual({ typeform: null });
+    const real = loadConfigFor({
+      ...production,
+      BLAND_API_KEY: "b",
+      BLAND_WEBHOOK_SECRET: "w",
+      TYPEFORM_CLIENT_ID: "i",
+      TYPEFORM_CLIENT_SECRET: "s",
     });
-    expect(
-      loadConfigFor({
-        ...production,
-        BLAND_API_KEY: "b",
-        BLAND_WEBHOOK_SECRET: "w",
-        TYPEFORM_CLIENT_ID: "i",
-        TYPEFORM_CLIENT_SECRET: "s",
-      }).sandboxes,
-    ).toEqual({ typeform: false, callSimulator: false });
+    expect(real.sandboxes).toEqual({ callSimulator: false });
+    expect(real.integrations.typeform).toEqual({
+      TYPEFORM_CLIENT_ID: "i",
+      TYPEFORM_CLIENT_SECRET: "s",
+      TYPEFORM_API_URL: "https://api.typeform.com",
+      TYPEFORM_ADMIN_URL: "https://admin.typeform.com",
+    });
     expect(problemsOf({ SANDBOX: "maybe" })).toEqual(["SANDBOX must be true or false"]);
   });
 
@@ -112,6 +118,34 @@ describe("parseEnv", () => {
     expect(
       problemsOf({ TYPEFORM_CLIENT_ID: "", TYPEFORM_CLIENT_SECRET: "", DATABASE_URL: "" }),
     ).toEqual([]);
+  });
+
+  it("reads an integration's own variables with its folder's schema, in the same one message", () => {
+    expect(
+      problemsOf({ TYPEFORM_API_URL: "ftp://typeform.example", PORT: "not a port" }).sort(),
+    ).toEqual(
+      [
+        "PORT must be a port number (0-65535)",
+        "TYPEFORM_API_URL must be an http:// or https:// URL",
+      ].sort(),
+    );
+    const env = parseEnv(
+      {
+        TYPEFORM_CLIENT_ID: " id ",
+        TYPEFORM_CLIENT_SECRET: "secret",
+        TYPEFORM_API_URL: "http://127.0.0.1:9000/typeform/",
+        TYPEFORM_ADMIN_URL: "",
+      },
+      integrationSettings,
+    );
+    expect(env.integrations.typeform).toEqual({
+      TYPEFORM_CLIENT_ID: "id",
+      TYPEFORM_CLIENT_SECRET: "secret",
+      TYPEFORM_API_URL: "http://127.0.0.1:9000/typeform",
+      TYPEFORM_ADMIN_URL: "https://admin.typeform.com",
+    });
+    // Without any of its credentials the integration reads as null: its sandbox stands in.
+    expect(parseEnv({}, integrationSettings).integrations).toEqual({ typeform: null });
   });
 });
 
@@ -141,9 +175,9 @@ describe("loadConfig", () => {
     const config = loadConfig({ DATA_DIR: tempDir(), SECRET_KEY: "k".repeat(40), PORT: "4100" });
     expect(config.secretKey).toBe("k".repeat(40));
     expect(config.publicUrl).toBe("http://localhost:4100");
-    expect(config.typeform).toBeNull();
+    expect(config.integrations).toEqual({});
     expect(config.bland).toBeNull();
-    expect(config.sandboxes).toEqual({ typeform: true, callSimulator: true });
+    expect(config.sandboxes).toEqual({ callSimulator: true });
   });
 
   it("resolves DATA_DIR against the working directory and trims a trailing slash from PUBLIC_URL", () => {

@@ -49,10 +49,6 @@ const envSchema = z.object({
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TYPEFORM_CLIENT_ID: optionalString,
-  TYPEFORM_CLIENT_SECRET: optionalString,
-  TYPEFORM_API_URL: httpUrl.default("https://api.typeform.com"),
-  TYPEFORM_ADMIN_URL: httpUrl.default("https://admin.typeform.com"),
   BLAND_API_KEY: optionalString,
   BLAND_API_URL: httpUrl.default("https://api.bland.ai"),
   // The vendors' API bases (for tests and proxies); organizations' keys go to these.
@@ -139,7 +135,10 @@ function sandboxAllowed(source: Record<string, string | undefined>): boolean {
  * Rules across variables. They read the raw source, so they are reported together with any
  * per-variable errors (zod skips refinements of an object whose fields failed).
  */
-function crossVariableProblems(source: Record<string, string | undefined>): string[] {
+function crossVariableProblems(
+  source: Record<string, string | undefined>,
+  integrations: readonly IntegrationSettings[],
+): string[] {
   const has = (name: string) => (source[name] ?? "").trim() !== "";
   const problems: string[] = [];
   const together = (names: string[], what: string) => {
@@ -148,7 +147,9 @@ function crossVariableProblems(source: Record<string, string | undefined>): stri
         problems.push(`${n} is required when ${what} is set`);
     }
   };
-  together(["TYPEFORM_CLIENT_ID", "TYPEFORM_CLIENT_SECRET"], "Typeform");
+  for (const integration of integrations) {
+    together([...integration.credentials], integration.name);
+  }
   together(["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER"], "Twilio");
   together(["BLAND_API_KEY", "BLAND_WEBHOOK_SECRET"], "Bland");
   together(["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"], "an S3 access key");
@@ -175,10 +176,12 @@ function crossVariableProblems(source: Record<string, string | undefined>): stri
   if (!sandboxAllowed(source)) {
     const where =
       source.NODE_ENV === "production" ? "in production unless SANDBOX=true" : "when SANDBOX=false";
-    if (!has("TYPEFORM_CLIENT_ID") && !has("TYPEFORM_CLIENT_SECRET")) {
-      problems.push(
-        `TYPEFORM_CLIENT_ID and TYPEFORM_CLIENT_SECRET are required ${where} (the Typeform sandbox runs only when allowed)`,
-      );
+    for (const integration of integrations) {
+      if (!integration.credentials.some(has)) {
+        problems.push(
+          `${and(integration.credentials)} ${integration.credentials.length > 1 ? "are" : "is"} required ${where} (the ${integration.name} sandbox runs only when allowed)`,
+        );
+      }
     }
     // No BLAND_* here is allowed: organizations bring their own voice platform on
     // the Voice settings page; until one does, its calls fail with a message that says so.
@@ -200,8 +203,11 @@ export interface Config {
   publicUrl: string;
   secretKey: string;
   logLevel: Env["LOG_LEVEL"];
-  /** Unset: the built-in Typeform sandbox (sandbox/typeform) stands in. */
-  typeform: { clientId: string; clientSecret: string; apiUrl: string; adminUrl: string } | null;
+  /**
+   * Each integration's own variables, parsed by its folder's schema (IntegrationSettings), by
+   * id; null where none of its credentials is set, and its built-in sandbox stands in.
+   */
+  integrations: Readonly<Record<string, unknown>>;
   /**
    * The installation's default voice account, for organizations that chose none on the Voice
    * page. Unset: the built-in call simulator where sandboxes may run, else none.
@@ -247,12 +253,12 @@ export interface Config {
     s3: S3StoreOptions | null;
   };
   /**
-   * Which built-in sandboxes run. Only where SANDBOX allows it (by default outside production):
-   * the Typeform sandbox stands in for a Typeform app without credentials (start-up refuses
-   * neither); the call simulator runs wherever sandboxes may, for organizations that pick a
-   * simulated voice platform and as the default without BLAND_* keys.
+   * Whether built-in sandboxes may run: where SANDBOX allows it (by default outside production).
+   * The call simulator then runs, for organizations that pick a simulated voice platform and as
+   * the default without BLAND_* keys; a form source without credentials is its own sandbox
+   * (`integrations[id]` null), and start-up refuses one where sandboxes may not run.
    */
-  sandboxes: { typeform: boolean; callSimulator: boolean };
+  sandboxes: { callSimulator: boolean };
 }
 
 export class ConfigError extends Error {
@@ -264,17 +270,51 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * An integration's own environment variables, declared in its folder (a form source's
+ * `settings`): the entry points hand them to loadConfig, so start-up still reports every bad
+ * variable in one message and nothing else reads the environment.
+ */
+export interface IntegrationSettings<T = unknown> {
+  /** The integration's id: where Config.integrations keeps what was read. */
+  id: string;
+  /** As start-up names it: "Typeform". */
+  name: string;
+  /** Its variables (an object schema: it picks its own from the environment). */
+  schema: z.ZodType<T>;
+  /** The variables that together name a real account: all of them or none. */
+  credentials: readonly string[];
+}
+
+const issueText = (issue: z.core.$ZodIssue) =>
+  `${issue.path.join(".") || "environment"} ${issue.message}`;
+
 /** Parses the environment; throws ConfigError naming every bad variable. Pure: no file I/O. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
+export function parseEnv(
+  source: Record<string, string | undefined>,
+  integrations: readonly IntegrationSettings[] = [],
+): Env & { integrations: Record<string, unknown> } {
   const result = envSchema.safeParse(source);
-  const problems = [
-    ...(result.success
-      ? []
-      : result.error.issues.map((i) => `${i.path.join(".") || "environment"} ${i.message}`)),
-    ...crossVariableProblems(source),
-  ];
+  const problems = result.success ? [] : result.error.issues.map(issueText);
+  const read: Record<string, unknown> = {};
+  for (const integration of integrations) {
+    const own = integration.schema.safeParse(source);
+    if (!own.success) problems.push(...own.error.issues.map(issueText));
+    else {
+      const given = integration.credentials.every((name) => (source[name] ?? "").trim() !== "");
+      read[integration.id] = given ? own.data : null;
+    }
+  }
+  problems.push(...crossVariableProblems(source, integrations));
   if (problems.length > 0 || !result.success) throw new ConfigError(problems);
-  return result.data;
+  return { ...result.data, integrations: read };
+}
+
+/** "A", "A and B", "A, B and C". */
+function and(names: readonly string[]): string {
+  return names.length < 2
+    ? (names[0] ?? "")
+    : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
 /**
@@ -285,8 +325,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 export function loadConfig(
   source: Record<string, string | undefined> = process.env,
   cwd = process.cwd(),
+  integrations: readonly IntegrationSettings[] = [],
 ): Config {
-  const env = parseEnv(source);
+  const env = parseEnv(source, integrations);
   const dataDir = path.resolve(cwd, env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -298,15 +339,7 @@ export function loadConfig(
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     secretKey: env.SECRET_KEY ?? generatedSecret(dataDir),
     logLevel: env.LOG_LEVEL,
-    typeform:
-      env.TYPEFORM_CLIENT_ID && env.TYPEFORM_CLIENT_SECRET
-        ? {
-            clientId: env.TYPEFORM_CLIENT_ID,
-            clientSecret: env.TYPEFORM_CLIENT_SECRET,
-            apiUrl: env.TYPEFORM_API_URL,
-            adminUrl: env.TYPEFORM_ADMIN_URL,
-          }
-        : null,
+    integrations: env.integrations,
     bland:
       env.BLAND_API_KEY && env.BLAND_WEBHOOK_SECRET
         ? {
@@ -359,7 +392,6 @@ export function loadConfig(
         : null,
     },
     sandboxes: {
-      typeform: !(env.TYPEFORM_CLIENT_ID && env.TYPEFORM_CLIENT_SECRET),
       // Wherever sandboxes may run, organizations may pick a simulated platform, so
       // the simulator is mounted even beside a real default.
       callSimulator: sandboxAllowed(source),

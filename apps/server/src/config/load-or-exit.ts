@@ -1,9 +1,12 @@
-import { type Config, ConfigError, loadConfig } from "./env.ts";
+import { type Config, ConfigError, type IntegrationSettings, loadConfig } from "./env.ts";
 
-/** The configuration from the environment; a bad one is said plainly and exits with 1. */
-export function loadConfigOrExit(): Config {
+/**
+ * The configuration from the environment, the integrations' own variables included; a bad one is
+ * said plainly and exits with 1.
+ */
+export function loadConfigOrExit(integrations: readonly IntegrationSettings[]): Config {
   try {
-    return loadConfig();
+    return loadConfig(process.env, process.cwd(), integrations);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

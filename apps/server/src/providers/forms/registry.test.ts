@@ -2,7 +2,7 @@ import { formSourceManifestSchema } from "@ringback/contracts";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config/env.ts";
 import { capabilitiesOf } from "./form-source.ts";
-import { formSourceModules } from "./registry.ts";
+import { formSourceModules, integrationSettings } from "./registry.ts";
 
 const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/ringback-registry-test" });
 
@@ -28,6 +28,31 @@ describe("the form-source registry", () => {
     for (const module of formSourceModules.filter((m) => m.sandbox)) {
       expect(module.create(config).sandbox).toBe(true);
       expect(module.sandbox!.path).toBe(`/sandbox/${module.manifest.id}`);
+    }
+  });
+
+  it("a source whose own variables name an account is the real service", () => {
+    const withTypeform = loadConfig(
+      {
+        NODE_ENV: "test",
+        DATA_DIR: "/tmp/ringback-registry-test",
+        TYPEFORM_CLIENT_ID: "client",
+        TYPEFORM_CLIENT_SECRET: "secret",
+      },
+      process.cwd(),
+      integrationSettings,
+    );
+    const typeform = formSourceModules.find((m) => m.manifest.id === "typeform")!;
+    expect(typeform.create(withTypeform).sandbox).toBe(false);
+    expect(typeform.create(config).sandbox).toBe(true);
+  });
+
+  it("each source's variables are described in its manifest", () => {
+    for (const module of formSourceModules.filter((m) => m.settings)) {
+      const described = Object.keys(
+        (module.manifest.settings as { properties?: object } | undefined)?.properties ?? {},
+      );
+      for (const name of module.settings!.credentials) expect(described).toContain(name);
     }
   });
 });

@@ -9,6 +9,11 @@ import { typeform } from "./typeform/index.ts";
  */
 export const formSourceModules: readonly FormSourceModule[] = [typeform];
 
+/** The variables the registered sources read, for the entry points to hand to loadConfig. */
+export const integrationSettings = formSourceModules.flatMap((source) =>
+  source.settings ? [source.settings] : [],
+);
+
 /** Sources on the way: the dashboard shows each as a card that says "Coming soon". */
 export const plannedFormSources: readonly PlannedFormSource[] = [
   {

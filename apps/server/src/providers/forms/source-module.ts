@@ -1,6 +1,6 @@
 import type { FormSourceManifest } from "@ringback/contracts";
 import type { Hono } from "hono";
-import type { Config } from "../../config/env.ts";
+import type { Config, IntegrationSettings } from "../../config/env.ts";
 import type { Database } from "../../db/database.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { BaseJobContext, Queue, QueueJob } from "../../queue/queue.ts";
@@ -20,6 +20,11 @@ export interface SandboxContext {
  */
 export interface FormSourceModule {
   manifest: FormSourceManifest;
+  /**
+   * The installation's variables for this source (an OAuth application's credentials, say),
+   * read at start-up into `config.integrations[id]`; none for a source that needs none.
+   */
+  settings?: IntegrationSettings;
   /**
    * The adapter this installation uses: the real service with credentials, or the built-in
    * sandbox where no credentials are configured and sandboxes are allowed.

@@ -1,5 +1,6 @@
+import type { z } from "zod";
 import type { FormSourceModule } from "../source-module.ts";
-import { typeformManifest } from "./manifest.ts";
+import { typeformManifest, typeformSettings, type typeformSettingsSchema } from "./manifest.ts";
 import {
   sandboxTypeformCredentials,
   sandboxTypeformUrls,
@@ -12,14 +13,23 @@ import { createTypeformSource } from "./typeform-source.ts";
 /** Typeform: OAuth, form listing, field reading and webhooks, with its built-in sandbox. */
 export const typeform: FormSourceModule = {
   manifest: typeformManifest,
-  create: (config) =>
-    config.typeform
-      ? createTypeformSource({ ...config.typeform, sandbox: false })
+  settings: typeformSettings,
+  create: (config) => {
+    const own = config.integrations.typeform as z.output<typeof typeformSettingsSchema> | null;
+    return own?.TYPEFORM_CLIENT_ID && own.TYPEFORM_CLIENT_SECRET
+      ? createTypeformSource({
+          clientId: own.TYPEFORM_CLIENT_ID,
+          clientSecret: own.TYPEFORM_CLIENT_SECRET,
+          apiUrl: own.TYPEFORM_API_URL,
+          adminUrl: own.TYPEFORM_ADMIN_URL,
+          sandbox: false,
+        })
       : createTypeformSource({
           ...sandboxTypeformCredentials(config.secretKey),
           ...sandboxTypeformUrls(config.publicUrl),
           sandbox: true,
-        }),
+        });
+  },
   sandbox: {
     path: TYPEFORM_SANDBOX_PATH,
     routes: ({ config, db, queue, logger }) =>
