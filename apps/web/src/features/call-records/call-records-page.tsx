@@ -1,76 +1,34 @@
-import {
-  CALL_RECORDS_PAGE_SIZES,
-  type CallGroup,
-  formatOutcomeValue,
-  type LeadOutcome,
-  type OutcomeQuestion,
-} from "@ringback/contracts";
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, Download, RotateCw, X } from "lucide-react";
-import {
-  Fragment,
-  lazy,
-  memo,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import type { CallGroup, LeadOutcome, OutcomeQuestion } from "@ringback/contracts";
+import { Download } from "lucide-react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { Pagination } from "@/components/pagination";
-import { LeadOutcomeBadge, StatusBadge } from "@/components/status-badge";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
 import { toast } from "@/components/ui/sonner";
 import { Spinner, SpinnerIcon } from "@/components/ui/spinner";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/components/ui/table";
 import { useIsMobile } from "@/hooks/use-mobile";
 import { useStableCallback } from "@/hooks/use-stable-callback";
-import { formatCallDate, formatDuration } from "@/lib/call-format";
 import { FIRST_VIEW_HEADINGS } from "@/lib/first-view";
 import { useCurrentOrganization } from "@/lib/organizations";
-import { cn } from "@/lib/utils";
 import { CallDetailsSheet } from "./call-details-sheet-lazy";
 import { CallRecordCards } from "./call-record-cards";
 import { CallRecordsFilters } from "./call-records-filters";
-import { latestStatusOf } from "./card-content";
-import { type DetailsHandler, DetailsOpener } from "./details-opener";
+import { CallRecordsTable } from "./call-records-table";
+import { EmptyState } from "./empty-state";
 import { useHeldRows } from "./held-rows";
-import { PlaybackControls, RecordingProgress } from "./playback-controls";
+import { LoadFailed, StaleNote } from "./load-failure";
+import { PageSizeSelect } from "./page-size-select";
 import { exportLink, useCallGroups, useCallGroupsCount, useOutcomeQuestions } from "./queries";
-import { RecordingPlayerProvider, useRecordingPlayer } from "./recording-player";
-import { RespondentHoverCard } from "./respondent-hover-card";
+import { RecordingPlayerProvider } from "./recording-player";
 import {
-  activeFilters,
   type CallRecordsPageSize,
   type CallRecordsParams,
   callRecordsSearch,
   clearFilters,
-  nextHeaderSort,
   outcomeColumns,
   parseCallRecordsParams,
-  parsePageSize,
-  type SortableColumn,
-  sortDirection,
 } from "./url-state";
+import { useScrolledDown } from "./use-scrolled-down";
 
 /** The page's state lives in the URL: shareable, kept on reload, and the back button works. */
 function useUrlParams(): [
@@ -99,11 +57,7 @@ function useUrlParams(): [
 }
 
 const heading = FIRST_VIEW_HEADINGS["/admin/call-records"];
-
-/** Shown only to an organization with no calls yet, so it is not in the list's own code. */
-const FirstCallsGuide = lazy(() =>
-  import("./first-calls-guide").then((m) => ({ default: m.FirstCallsGuide })),
-);
+const NO_QUESTIONS: OutcomeQuestion[] = [];
 
 /** The Call Records page. */
 export function CallRecordsPage() {
@@ -284,14 +238,6 @@ function CallRecords({ organizationId }: { organizationId: string }) {
     apply({ pageSize, page: 1 }),
   );
   const retry = () => void groups.refetch();
-  const sortHeader = (column: SortableColumn, label: string, className?: string) => (
-    <SortableHead
-      label={label}
-      direction={sortDirection(params.sort, column)}
-      onSort={() => apply({ sort: nextHeaderSort(params.sort, column), page: 1 })}
-      className={className}
-    />
-  );
 
   return (
     <div className={heading.columnClass}>
@@ -320,18 +266,7 @@ function CallRecords({ organizationId }: { organizationId: string }) {
         searchInputRef={searchInput}
       />
 
-      {stale ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm"
-        >
-          <p>
-            <span className="font-medium">Couldn't load call records.</span>{" "}
-            <span className="text-muted-foreground">These may be out of date.</span>
-          </p>
-          <RetryButton onRetry={retry} busy={groups.isFetching} />
-        </div>
-      ) : null}
+      {stale ? <StaleNote onRetry={retry} busy={groups.isFetching} /> : null}
 
       <div role="status" className="empty:hidden">
         {held.waiting > 0 ? (
@@ -351,14 +286,7 @@ function CallRecords({ organizationId }: { organizationId: string }) {
         onPointerLeave={() => setPointing(false)}
       >
         {failed ? (
-          <div role="alert" className="flex flex-col items-center gap-3 px-4 py-16 text-center">
-            <p className="font-medium">Couldn't load call records.</p>
-            <p className="max-w-md text-sm text-muted-foreground">
-              {groups.error?.message ?? "The server did not answer."} Your search and filters are
-              kept.
-            </p>
-            <RetryButton onRetry={retry} busy={groups.isFetching} />
-          </div>
+          <LoadFailed message={groups.error?.message} onRetry={retry} busy={groups.isFetching} />
         ) : groups.isLoading || !data ? (
           <p
             className="flex items-center justify-center gap-2 py-16 text-muted-foreground"
@@ -384,43 +312,15 @@ function CallRecords({ organizationId }: { organizationId: string }) {
             onDetails={openDetails}
           />
         ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead className="w-10">
-                  <span className="sr-only">Expand</span>
-                </TableHead>
-                <TableHead>Form</TableHead>
-                <TableHead>Respondent</TableHead>
-                <TableHead>Attempts</TableHead>
-                <TableHead>
-                  Latest Status <span className="block text-xs font-normal">and lead outcome</span>
-                </TableHead>
-                {sortHeader("date", "Last Called")}
-                {sortHeader("duration", "Total Duration")}
-                {columns.map((question) => (
-                  <TableHead key={question.key} data-outcome-column={question.key}>
-                    <span className="block max-w-40 truncate" title={question.label}>
-                      {question.label}
-                    </span>
-                  </TableHead>
-                ))}
-                <TableHead className={STICKY_ACTIONS}>Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.groups.map((group) => (
-                <GroupRows
-                  key={group.id}
-                  group={group}
-                  open={expanded.has(group.id)}
-                  onToggle={toggle}
-                  onDetails={openDetails}
-                  columns={columns}
-                />
-              ))}
-            </TableBody>
-          </Table>
+          <CallRecordsTable
+            groups={data.groups}
+            columns={columns}
+            expanded={expanded}
+            sort={params.sort}
+            onSort={(sort) => apply({ sort, page: 1 })}
+            onToggle={toggle}
+            onDetails={openDetails}
+          />
         )}
       </div>
 
@@ -447,298 +347,4 @@ function CallRecords({ organizationId }: { organizationId: string }) {
       />
     </div>
   );
-}
-
-/**
- * No records: for a search or filters, that none match them, with Clear filters; otherwise how
- * calls arrive and the next step towards the first one.
- */
-function EmptyState({
-  organizationId,
-  params,
-  onClear,
-}: {
-  organizationId: string;
-  params: CallRecordsParams;
-  onClear: () => void;
-}) {
-  const searched = params.search.trim() !== "";
-  const filtered = activeFilters(params).length > 0;
-  const what =
-    searched && filtered
-      ? "this search and these filters"
-      : searched
-        ? "this search"
-        : filtered
-          ? "these filters"
-          : null;
-  return (
-    <div className="flex flex-col items-center gap-3 px-4 py-16 text-center">
-      <p className="text-muted-foreground">No call records found.</p>
-      {what ? (
-        <>
-          <p className="text-sm text-muted-foreground">No call records match {what}.</p>
-          <Button variant="outline" size="sm" onClick={onClear}>
-            <X aria-hidden="true" />
-            Clear filters
-          </Button>
-        </>
-      ) : (
-        <Suspense fallback={null}>
-          <FirstCallsGuide organizationId={organizationId} />
-        </Suspense>
-      )}
-    </div>
-  );
-}
-
-/** "Rows per page": 10, 25, 50 or 100 submissions a page (the server says which applied). */
-const PageSizeSelect = memo(function PageSizeSelect({
-  value,
-  onChange,
-}: {
-  value: CallRecordsPageSize;
-  onChange: (size: CallRecordsPageSize) => void;
-}) {
-  const labelId = useId();
-  return (
-    <div className="flex items-center gap-2">
-      <span id={labelId} className="text-sm text-muted-foreground">
-        Rows per page
-      </span>
-      <Select value={String(value)} onValueChange={(size) => onChange(parsePageSize(size))}>
-        <SelectTrigger aria-labelledby={labelId} className="min-h-8 w-20 py-1">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {CALL_RECORDS_PAGE_SIZES.map((size) => (
-            <SelectItem key={size} value={String(size)}>
-              {size}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-});
-
-function RetryButton({ onRetry, busy }: { onRetry: () => void; busy: boolean }) {
-  return (
-    <Button variant="outline" size="sm" onClick={onRetry} disabled={busy}>
-      {busy ? <SpinnerIcon /> : <RotateCw aria-hidden="true" />}
-      Retry
-    </Button>
-  );
-}
-
-/** A column header that sorts (where a sort exists), saying how with aria-sort. */
-function SortableHead({
-  label,
-  direction,
-  onSort,
-  className,
-}: {
-  label: string;
-  direction: "ascending" | "descending" | null;
-  onSort: () => void;
-  className?: string;
-}) {
-  const Icon: (props: { className?: string }) => ReactNode =
-    direction === "ascending" ? ArrowUp : direction === "descending" ? ArrowDown : ArrowUpDown;
-  return (
-    <TableHead aria-sort={direction ?? undefined} className={className}>
-      <button
-        type="button"
-        onClick={onSort}
-        className="-mx-1.5 inline-flex min-h-6 items-center gap-1 rounded-sm px-1.5 py-1 font-medium outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
-      >
-        {label}
-        <Icon
-          className={cn("size-3.5", direction ? "text-foreground" : "text-muted-foreground/70")}
-          aria-hidden="true"
-        />
-      </button>
-    </TableHead>
-  );
-}
-
-/** The table's columns without outcome columns. */
-const COLUMNS = 8;
-
-/**
- * The Actions column stays in view when added outcome columns (or a phone's width) make the table
- * scroll sideways: Latest Call and Details are always one tap away.
- */
-const STICKY_ACTIONS =
-  "sticky right-0 z-[1] bg-card text-right shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]";
-const NO_QUESTIONS: OutcomeQuestion[] = [];
-
-/** A group's answer to an outcome question, as people read it; "—" when there is none. */
-function OutcomeCell({ group, question }: { group: CallGroup; question: OutcomeQuestion }) {
-  const value = formatOutcomeValue(group.outcomes?.[question.key]);
-  return (
-    <TableCell data-outcome={question.key} className="max-w-48 truncate">
-      {value ? (
-        <span title={value}>{value}</span>
-      ) : (
-        <span className="text-muted-foreground">—</span>
-      )}
-    </TableCell>
-  );
-}
-
-/** A submission's rows; memoized: a live update renders only the groups that changed. */
-const GroupRows = memo(function GroupRows({
-  group,
-  open,
-  onToggle,
-  onDetails,
-  columns,
-}: {
-  group: CallGroup;
-  open: boolean;
-  /** Opens or closes the group (its id). */
-  onToggle: (groupId: string) => void;
-  onDetails: DetailsHandler;
-  /** The outcome questions shown as columns (after Total Duration). */
-  columns: readonly OutcomeQuestion[];
-}) {
-  const player = useRecordingPlayer();
-  const who = group.respondent.name?.trim() || "Unknown respondent";
-  const phone = group.respondent.phoneDisplay;
-  return (
-    <Fragment>
-      <TableRow data-group={group.id}>
-        <TableCell>
-          <Button
-            size="icon"
-            variant="ghost"
-            aria-expanded={open}
-            aria-label={`${open ? "Hide" : "Show"} attempts for ${who}`}
-            onClick={() => onToggle(group.id)}
-          >
-            <ChevronDown
-              className={cn("transition-transform", open ? "rotate-180" : "")}
-              aria-hidden="true"
-            />
-          </Button>
-        </TableCell>
-        <TableCell className="max-w-48 truncate">{group.formTitle ?? "Unknown form"}</TableCell>
-        <TableCell>
-          <div className="flex flex-col items-start">
-            <RespondentHoverCard respondent={group.respondent} />
-            {phone ? (
-              <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">
-                {phone}
-              </span>
-            ) : null}
-            {/* A "Call me now" test call to a team member's own phone, not a lead. */}
-            {group.isTest ? (
-              <Badge variant="secondary" className="mt-1" data-test-call-badge>
-                Test call
-              </Badge>
-            ) : null}
-          </div>
-        </TableCell>
-        <TableCell>{group.attempts.length}</TableCell>
-        <TableCell>
-          <div className="flex max-w-44 flex-col items-start gap-1.5">
-            <StatusBadge {...latestStatusOf(group)} />
-            <LeadOutcomeBadge outcome={group.leadOutcome} />
-          </div>
-        </TableCell>
-        <TableCell className="whitespace-nowrap text-muted-foreground">
-          {formatCallDate(group.latestCallAt)}
-        </TableCell>
-        <TableCell>{formatDuration(group.totalDuration)}</TableCell>
-        {columns.map((question) => (
-          <OutcomeCell key={question.key} group={group} question={question} />
-        ))}
-        <TableCell className={STICKY_ACTIONS}>
-          <DetailsOpener callRecordId={group.latestCallId} onDetails={onDetails}>
-            Latest Call
-          </DetailsOpener>
-        </TableCell>
-      </TableRow>
-      {open
-        ? group.attempts.map((attempt) => {
-            const label = `${who}, attempt ${attempt.callAttempt}`;
-            return (
-              <Fragment key={attempt.id}>
-                <TableRow className="bg-muted/40" data-attempt={attempt.callAttempt}>
-                  <TableCell />
-                  <TableCell colSpan={2} className="text-muted-foreground">
-                    <span className="font-medium text-foreground">
-                      Attempt {attempt.callAttempt}
-                    </span>{" "}
-                    · {formatCallDate(attempt.createdAt)}
-                  </TableCell>
-                  <TableCell>
-                    <PlaybackControls
-                      callRecordId={attempt.id}
-                      hasRecording={attempt.hasRecording}
-                      label={label}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <StatusBadge
-                      status={attempt.status}
-                      endedReason={attempt.endedReason}
-                      scheduledFor={attempt.scheduledFor}
-                      className="max-w-44"
-                    />
-                  </TableCell>
-                  <TableCell />
-                  <TableCell>{formatDuration(attempt.duration)}</TableCell>
-                  {columns.map((question) => (
-                    <TableCell key={question.key} />
-                  ))}
-                  <TableCell className={cn(STICKY_ACTIONS, "bg-muted")}>
-                    <DetailsOpener callRecordId={attempt.id} onDetails={onDetails}>
-                      Details
-                    </DetailsOpener>
-                  </TableCell>
-                </TableRow>
-                {player.current === attempt.id ? (
-                  <TableRow className="bg-muted/40 hover:bg-muted/40" data-player={attempt.id}>
-                    <TableCell />
-                    <TableCell colSpan={COLUMNS + columns.length - 1}>
-                      {/* Held in view while a narrow screen scrolls the table sideways. */}
-                      <RecordingProgress
-                        callRecordId={attempt.id}
-                        label={label}
-                        knownDuration={attempt.duration}
-                        className="sticky left-4 w-[calc(100vw-8rem)] max-w-2xl md:w-auto"
-                      />
-                    </TableCell>
-                  </TableRow>
-                ) : null}
-              </Fragment>
-            );
-          })
-        : null}
-    </Fragment>
-  );
-});
-
-/**
- * Previous/next and page numbers with ellipses. While a broad search is being
- * counted (total and pages null), previous/next only: the next page exists if this one is full.
- */
-
-/** Whether the page is scrolled down from its top (the reader is somewhere in the list). */
-function useScrolledDown(): boolean {
-  const [down, setDown] = useState(false);
-  useEffect(() => {
-    const read = () => setDown(window.scrollY > 48);
-    // First read in the next frame, not now: reading the scroll position lays the page out, and
-    // the first render's effects are no place for that (it would lengthen their task on a phone).
-    const frame = requestAnimationFrame(read);
-    window.addEventListener("scroll", read, { passive: true });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener("scroll", read);
-    };
-  }, []);
-  return down;
 }
