@@ -375,7 +375,7 @@ describe("the call records API: grouped, searched, filtered, sorted and paged on
     expect(lines.some((l) => l.includes(`"'=cmd|' /C calc'!A0"`))).toBe(true);
     expect(lines.some((l) => l.includes(`,"=cmd`))).toBe(false);
     // Batches are stitched without loss however small they are.
-    const { exportCallRecords } = await import("../src/domain/calls/call-records.ts");
+    const { exportCallRecords } = await import("../src/domain/calls/call-records-export.ts");
     let csv = "";
     for await (const chunk of exportCallRecords(db, org, { sort: "duration" }, { batchSize: 2 }))
       csv += chunk;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { searchTerms, submittedAnswers } from "./call-records.ts";
+import { submittedAnswers } from "./call-record-details.ts";
+import { searchTerms } from "./call-record-filters.ts";
 
 describe("search terms", () => {
   it("searches the text as typed, lower-cased", () => {

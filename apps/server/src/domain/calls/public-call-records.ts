@@ -9,7 +9,8 @@ import {
   type Respondent,
 } from "@ringback/contracts";
 import type { Database } from "../../db/database.ts";
-import { getCallRecord, listCallGroups } from "./call-records.ts";
+import { getCallRecord } from "./call-record-details.ts";
+import { listCallGroups } from "./call-records.ts";
 
 /**
  * Call Records for the public read API (/api/v1). The same queries as the app's

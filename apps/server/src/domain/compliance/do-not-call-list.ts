@@ -20,7 +20,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { csvRow } from "../../lib/csv.ts";
 import { DEFAULT_PHONE_COUNTRY, readPhoneNumber } from "../../lib/phone-number.ts";
 import { isUuid } from "../../lib/uuid.ts";
-import { containsPattern, searchTerms } from "../calls/call-records.ts";
+import { containsPattern, searchTerms } from "../calls/call-record-filters.ts";
 import { emitWebhookEvent } from "../webhooks/emit-webhook-event.ts";
 import { contactOptedOutEvent } from "../webhooks/webhook-events.ts";
 import { type AuditActor, recordAuditEvent } from "./audit.ts";

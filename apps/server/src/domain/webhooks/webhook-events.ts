@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { callGroups, callRecords, formSubmissions } from "../../db/schema/index.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { submittedAnswers } from "../calls/call-records.ts";
+import { submittedAnswers } from "../calls/call-record-details.ts";
 import {
   emitWebhookEvent,
   emitWebhookEventSafely,

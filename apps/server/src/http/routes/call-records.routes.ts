@@ -4,13 +4,12 @@ import { type Context, Hono } from "hono";
 import type { Database } from "../../db/database.ts";
 import { callAgainNow, cancelScheduledCall } from "../../domain/calls/call-actions.ts";
 import type { AttemptQueue } from "../../domain/calls/call-engine.ts";
+import { getCallRecord } from "../../domain/calls/call-record-details.ts";
+import { countCallGroups, listCallGroups } from "../../domain/calls/call-records.ts";
 import {
-  countCallGroups,
   exportCallRecords,
-  getCallRecord,
-  listCallGroups,
   organizationOutcomeQuestions,
-} from "../../domain/calls/call-records.ts";
+} from "../../domain/calls/call-records-export.ts";
 import { storedRecording } from "../../domain/calls/recordings.ts";
 import type { RecordingLinks } from "../../domain/webhooks/recording-links.ts";
 import { AppError } from "../../lib/app-error.ts";
