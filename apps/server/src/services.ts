@@ -21,12 +21,7 @@ import { createEmailSender, type EmailSender } from "./providers/email/index.ts"
 import { formSourceModules as registeredFormSources } from "./providers/forms/registry.ts";
 import type { FormSourceModule } from "./providers/forms/source-module.ts";
 import { createRecordingStores } from "./providers/storage/index.ts";
-import { voiceAdapterFactories, voicePlatforms } from "./providers/voice/registry.ts";
-import {
-  simulatorAccount,
-  simulatorApiUrl,
-  simulatorCredentials,
-} from "./providers/voice/simulator/credentials.ts";
+import { callSimulatorFor, voiceAdapterFactories } from "./providers/voice/registry.ts";
 import type { Queue } from "./queue/queue.ts";
 
 /**
@@ -98,14 +93,7 @@ export function createServices(input: {
     db,
     box,
     publicUrl: config.publicUrl,
-    simulator: {
-      apiUrl: (platform) => simulatorApiUrl(config.publicUrl, platform),
-      installationAccount: simulatorCredentials(config.secretKey),
-      account: (platform, organizationId) => ({
-        ...simulatorAccount(config.secretKey, platform, organizationId),
-        callerNumber: voicePlatforms[platform].sandbox.callerNumber,
-      }),
-    },
+    simulator: callSimulatorFor(config),
     adapters: voiceAdapterFactories,
     apiUrls: config.voiceApiUrls,
     bland: config.bland,

@@ -5,10 +5,16 @@ import {
   type VoiceProviderChoice,
   voiceOptionKeys,
 } from "@ringback/contracts";
+import type { Config } from "../../config/env.ts";
 import type { QueueJob } from "../../queue/queue.ts";
 import { bland } from "./bland/index.ts";
 import type { VoiceAdapterFactory, VoicePlatformModule } from "./platform-module.ts";
 import { retell } from "./retell/index.ts";
+import {
+  simulatorAccount,
+  simulatorApiUrl,
+  simulatorCredentials,
+} from "./simulator/credentials.ts";
 import { simulatorManifest } from "./simulator/manifest.ts";
 import { sandboxBlandCallJob } from "./simulator/play.job.ts";
 import { vapi } from "./vapi/index.ts";
@@ -30,6 +36,22 @@ export const voicePlatformManifests = Object.fromEntries(
 export const voiceAdapterFactories = Object.fromEntries(
   Object.entries(voicePlatforms).map(([id, platform]) => [id, platform.create]),
 ) as Record<VoicePlatformId, VoiceAdapterFactory>;
+
+/**
+ * The call simulator as the voice registry needs it (domain/voice/voice-providers.ts): where each
+ * platform's face of it is, the installation's own account, and an organization's account with
+ * the caller number it dials from.
+ */
+export function callSimulatorFor(config: Pick<Config, "publicUrl" | "secretKey">) {
+  return {
+    apiUrl: (platform: VoicePlatformId) => simulatorApiUrl(config.publicUrl, platform),
+    installationAccount: simulatorCredentials(config.secretKey),
+    account: (platform: VoicePlatformId, organizationId: string) => ({
+      ...simulatorAccount(config.secretKey, platform, organizationId),
+      callerNumber: voicePlatforms[platform].sandbox.callerNumber,
+    }),
+  };
+}
 
 /** The call simulator every platform's sandbox shares: its manifest and the job that plays calls. */
 export { simulatorManifest };
