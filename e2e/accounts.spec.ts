@@ -1,5 +1,13 @@
 import { Secret, TOTP } from "otpauth";
-import { logIn, logOut, newPerson, readCode, signUp, uniquePhone } from "./auth-helpers.ts";
+import {
+  logIn,
+  logOut,
+  newPerson,
+  readCode,
+  signUp,
+  signUpThroughForm,
+  uniquePhone,
+} from "./auth-helpers.ts";
 import { arrive, expect, screenshots, test } from "./fixtures.ts";
 
 test.describe("sign-up and sign-in", () => {
@@ -7,7 +15,7 @@ test.describe("sign-up and sign-in", () => {
     page,
   }) => {
     const person = newPerson("Owner");
-    await signUp(page, person);
+    await signUpThroughForm(page, person);
     await expect(page.getByTestId("organization-name")).toHaveText(person.company);
     await expect(page.getByRole("button", { name: "Account menu" })).toContainText(person.fullName);
     // The pending signup data is gone once the organization exists.

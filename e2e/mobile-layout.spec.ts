@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Locator, Page } from "@playwright/test";
-import { newPerson, signUp, uniquePhone } from "./auth-helpers.ts";
+import { newPerson, signUpThroughForm, uniquePhone } from "./auth-helpers.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
 import { submitForm } from "./lead-helpers.ts";
 
@@ -155,7 +155,8 @@ test("every admin page and its dialogs fit a 390 px phone screen", async ({ page
   // The user's own number ends in 4321, which the call simulator answers ("Call me now").
   const person = newPerson("Phone");
   person.phone = `${uniquePhone().slice(0, -4)}4321`;
-  await signUp(page, person);
+  // A phone user signs up on the form itself.
+  await signUpThroughForm(page, person);
   await expectFits(page, "dashboard-empty");
 
   // The wizard, step by step, for an assistant on 'Website enquiry'.
