@@ -1,5 +1,10 @@
 import { readFileSync } from "node:fs";
-import type { Assistant, FormFieldsResponse, IntegrationsResponse } from "@ringback/contracts";
+import type {
+  Assistant,
+  AssistantEndpoint,
+  FormFieldsResponse,
+  IntegrationsResponse,
+} from "@ringback/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { callRecords, formAssistants, formSubmissions } from "../src/db/schema/index.ts";
@@ -76,22 +81,24 @@ describe("a form source registered by one test", async () => {
     const early = await owner.request(`${path}/fields`);
     expect(early.status).toBe(409);
 
-    // The URL and secret the business pastes into its tool; asking again gives the same.
-    const endpoint = await owner.json<{ url: string; secret: string }>(`${path}/endpoint`, {
-      method: "POST",
-    });
+    // The URL and secret the business pastes into its tool; asking again gives the same URL,
+    // and the secret only the first time.
+    const endpoint = await owner.json<AssistantEndpoint>(`${path}/endpoint`, { method: "POST" });
     expect(endpoint.url).toBe(`${app.config.publicUrl}/api/webhooks/echo/${assistant.id}`);
-    expect(
-      await owner.json<{ url: string; secret: string }>(`${path}/endpoint`, { method: "POST" }),
-    ).toEqual(endpoint);
+    const secret = endpoint.secret!;
+    expect(secret.length).toBeGreaterThan(30);
+    expect(await owner.json<AssistantEndpoint>(`${path}/endpoint`, { method: "POST" })).toEqual({
+      ...endpoint,
+      secret: null,
+    });
 
-    const send = (body: string, secret = endpoint.secret) =>
+    const send = (body: string, signingSecret = secret) =>
       fetch(endpoint.url, {
         method: "POST",
         body,
         headers: {
           "content-type": "application/json",
-          [ECHO_SIGNATURE_HEADER]: signEcho(body, secret),
+          [ECHO_SIGNATURE_HEADER]: signEcho(body, signingSecret),
         },
       });
 

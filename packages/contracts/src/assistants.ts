@@ -114,6 +114,8 @@ export const formFieldSchema = z.object({
   defaultCountry: z.string().nullable().optional(),
   /** A choice question's option labels, in form order (the script preview answers with them). */
   choices: z.array(z.string()).optional(),
+  /** What a sample submission sent in it (fields learned from a sample), as text. */
+  example: z.string().optional(),
 });
 export type FormField = z.infer<typeof formFieldSchema>;
 
@@ -290,3 +292,25 @@ export const dashboardStatsSchema = z.object({
   totalSubmissions: z.number(),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+/**
+ * A URL-and-secret source's endpoint for one assistant (GET/POST …/assistants/:id/endpoint): where
+ * its tool sends leads, and how they are signed. The secret is shown once, when it is made or
+ * rotated (`secret` is null otherwise); a rotated-out secret still works until
+ * `previousSecretUntil`.
+ */
+export const assistantEndpointSchema = z.object({
+  /** The URL to paste into the tool (with the secret's token at its end in `path` mode). */
+  url: z.string(),
+  /** The new secret, this once; null when it was shown before. */
+  secret: z.string().nullable(),
+  /** The secret's last four characters, to tell which one a tool has. */
+  secretHint: z.string(),
+  /** Until when the secret a rotation replaced is still accepted (ISO 8601), or null. */
+  previousSecretUntil: z.string().nullable(),
+  /** The assistant's settings for its source (how deliveries are authenticated). */
+  settings: z.record(z.string(), z.unknown()),
+  /** When the last sample submission arrived (ISO 8601), or null: none yet. */
+  sampleReceivedAt: z.string().nullable(),
+});
+export type AssistantEndpoint = z.infer<typeof assistantEndpointSchema>;

@@ -148,6 +148,17 @@ export const formAssistants = pgTable(
      */
     sampleFields: jsonb("sample_fields").$type<SampleFields>(),
     sampleReceivedAt: timestamp("sample_received_at", { withTimezone: true }),
+    /**
+     * What the assistant set for its source, as the source's own schema reads it (how a URL-and-
+     * secret source's deliveries are authenticated, say); null: the source's defaults.
+     */
+    sourceSettings: jsonb("source_settings").$type<Record<string, unknown>>(),
+    /**
+     * The signing secret a rotation replaced, still accepted until the time beside it, so that a
+     * sender can be moved to the new one without losing a lead meanwhile.
+     */
+    previousWebhookSecretEncrypted: text("previous_webhook_secret_encrypted"),
+    previousWebhookSecretUntil: timestamp("previous_webhook_secret_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

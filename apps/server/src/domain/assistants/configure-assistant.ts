@@ -23,6 +23,7 @@ import { type AuditActor, recordAuditEvent } from "../compliance/audit.ts";
 import { readFormFields, withAccessToken } from "../form-connections/credentials.ts";
 import { capability, type FormSources } from "../form-connections/form-sources.ts";
 import { toAssistantDto } from "./assistant-dto.ts";
+import { webhookUrl } from "./assistant-endpoint.ts";
 import { findAssistantRow } from "./assistants.ts";
 
 export interface AssistantDeps {
@@ -185,45 +186,6 @@ export async function assistantFormFields(
     lastUpdatedAt: row.sampleReceivedAt?.toISOString() ?? null,
     ...row.sampleFields,
   };
-}
-
-/**
- * A source that is a URL and a secret: the assistant's own URL and signing secret, made the
- * first time they are asked for (the assistant is then its own form). The business pastes both
- * into its tool; a sample sent there teaches the wizard the fields.
- */
-export async function assistantEndpoint(
-  deps: AssistantDeps,
-  scope: Scope,
-): Promise<{ url: string; secret: string }> {
-  return deps.db.transaction(async (tx) => {
-    const row = await lockRow(tx, scope);
-    const source = deps.providers.get(row.provider);
-    if (source.webhooks || !source.samples) {
-      throw new AppError(
-        "conflict",
-        `Ringback creates ${source.name}'s webhook itself when the assistant is activated.`,
-      );
-    }
-    const url = webhookUrl(deps.publicUrl, row.provider, row.id);
-    if (row.webhookSecretEncrypted && row.webhookUrl === url && row.formId) {
-      return { url, secret: deps.box.decrypt(row.webhookSecretEncrypted) };
-    }
-    const secret = row.webhookSecretEncrypted
-      ? deps.box.decrypt(row.webhookSecretEncrypted)
-      : randomBytes(32).toString("base64url");
-    await tx
-      .update(formAssistants)
-      .set({
-        formId: row.formId ?? row.id,
-        formTitle: row.formTitle ?? source.name,
-        webhookUrl: url,
-        webhookSecretEncrypted: deps.box.encrypt(secret),
-        updatedAt: new Date(),
-      })
-      .where(eq(formAssistants.id, row.id));
-    return { url, secret };
-  });
 }
 
 /** The wizard's step 2: the chosen ids must be fields of the right kind on the form as it is now. */
@@ -465,10 +427,6 @@ export async function updateOutcomeQuestions(
   questions: OutcomeQuestion[],
 ) {
   return updateAudited(db, scope, { outcomeQuestions: questions });
-}
-
-export function webhookUrl(publicUrl: string, provider: string, assistantId: string): string {
-  return `${publicUrl}/api/webhooks/${provider}/${assistantId}`;
 }
 
 /**

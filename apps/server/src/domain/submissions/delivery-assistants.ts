@@ -8,6 +8,8 @@ import { isUuid } from "../../lib/uuid.ts";
 export type DeliveryAssistant = typeof formAssistants.$inferSelect & {
   /** The decrypted webhook secret, or null when the assistant has none yet. */
   webhookSecret: string | null;
+  /** The secret a rotation replaced (accepted until previousWebhookSecretUntil), decrypted. */
+  previousWebhookSecret: string | null;
 };
 
 export interface DeliveryAssistants {
@@ -42,7 +44,10 @@ export function createDeliveryAssistants(
       const webhookSecret = row.webhookSecretEncrypted
         ? box.decrypt(row.webhookSecretEncrypted)
         : null;
-      return { assistant: { ...row, webhookSecret } };
+      const previousWebhookSecret = row.previousWebhookSecretEncrypted
+        ? box.decrypt(row.previousWebhookSecretEncrypted)
+        : null;
+      return { assistant: { ...row, webhookSecret, previousWebhookSecret } };
     },
   });
   return {

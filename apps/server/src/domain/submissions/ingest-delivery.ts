@@ -2,14 +2,18 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "../../db/database.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { stripNul } from "../../lib/text.ts";
-import { FormSourceError, HIDDEN_FIELD_PREFIX } from "../../providers/forms/form-source.ts";
+import {
+  type Delivery,
+  FormSourceError,
+  HIDDEN_FIELD_PREFIX,
+} from "../../providers/forms/form-source.ts";
 import { attemptDueAt } from "../calls/call-engine.ts";
 import { effectiveCallingWindow } from "../calls/calling-window.ts";
 import type { FormSources } from "../form-connections/form-sources.ts";
 import { submissionReceivedEvent } from "../webhooks/webhook-events.ts";
 import { newMessageId } from "../webhooks/webhook-signature.ts";
 import { consentEvidence } from "./consent-evidence.ts";
-import type { DeliveryAssistants } from "./delivery-assistants.ts";
+import type { DeliveryAssistant, DeliveryAssistants } from "./delivery-assistants.ts";
 import type { IngestStore } from "./ingest-store.ts";
 import { storeSample } from "./samples.ts";
 import { evaluateSubmission } from "./submission-rules.ts";
@@ -18,7 +22,7 @@ export type IngestResult =
   | { outcome: "stored"; submissionId: string; status: string }
   | { outcome: "duplicate" }
   | { outcome: "ignored"; reason: string }
-  | { outcome: "rejected"; status: 400 | 401; reason: string };
+  | { outcome: "rejected"; status: 400 | 401 | 415 | 422; reason: string };
 
 export interface IngestDeps {
   db: Database;
@@ -32,6 +36,20 @@ export interface IngestDeps {
 }
 
 /**
+ * The secrets a delivery may be signed with: the assistant's, and the one a rotation replaced
+ * while its grace period lasts.
+ */
+function acceptedSecrets(assistant: DeliveryAssistant): string[] {
+  const previous =
+    assistant.previousWebhookSecret &&
+    assistant.previousWebhookSecretUntil &&
+    assistant.previousWebhookSecretUntil.getTime() > Date.now()
+      ? [assistant.previousWebhookSecret]
+      : [];
+  return [assistant.webhookSecret!, ...previous];
+}
+
+/**
  * One delivery from a form provider (ADR 0008): verify the signature on the raw body
  * with the assistant's secret, parse, and store the submission once per provider response id
  * (a unique index, not a lookup). Inactive or unknown assistants are acknowledged and ignored:
@@ -39,7 +57,14 @@ export interface IngestDeps {
  */
 export async function ingestDelivery(
   deps: IngestDeps,
-  input: { providerId: string; assistantId: string; rawBody: string; headers: Headers },
+  input: {
+    providerId: string;
+    assistantId: string;
+    rawBody: string;
+    headers: Headers;
+    /** The URL's last segment after the assistant's id, for a source that authenticates by it. */
+    pathToken?: string | null;
+  },
 ): Promise<IngestResult> {
   const provider = deps.providers.get(input.providerId);
   let assistant = await deps.assistants.get(input.assistantId);
@@ -47,7 +72,13 @@ export async function ingestDelivery(
     return { outcome: "ignored", reason: "unknown assistant" };
   }
   if (!assistant.webhookSecret) return { outcome: "ignored", reason: "no webhook secret" };
-  if (!provider.verifyDelivery(input.rawBody, input.headers, assistant.webhookSecret)) {
+  const delivery: Delivery = {
+    rawBody: input.rawBody,
+    headers: input.headers,
+    settings: assistant.sourceSettings,
+    pathToken: input.pathToken ?? null,
+  };
+  if (!acceptedSecrets(assistant).some((secret) => provider.verifyDelivery(delivery, secret))) {
     deps.logger.warn(
       { assistantId: assistant.id, provider: provider.id },
       "Rejected a webhook delivery with a missing or wrong signature",
@@ -68,14 +99,15 @@ export async function ingestDelivery(
   try {
     // Cleaned, not refused: a NUL typed into an answer must not cost the lead (PostgreSQL text
     // and jsonb cannot hold one).
-    submission = stripNul(provider.parseDelivery(input.rawBody));
+    submission = stripNul(provider.parseDelivery(delivery));
     // A source with no forms to choose from has one URL per assistant: the assistant is the form.
     if (!provider.forms) submission = { ...submission, formId: assistant.formId ?? assistant.id };
   } catch (error) {
     if (error instanceof FormSourceError) {
       // An event Ringback does not use (a partial response): acknowledged, never a failure.
       if (error.code === "unsupported_event") return { outcome: "ignored", reason: error.message };
-      return { outcome: "rejected", status: 400, reason: error.message };
+      const status = error.status === 415 || error.status === 422 ? error.status : 400;
+      return { outcome: "rejected", status, reason: error.message };
     }
     throw error;
   }

@@ -10,12 +10,17 @@ import {
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
+import {
+  assistantEndpoint,
+  readAssistantEndpoint,
+  rotateEndpointSecret,
+  saveEndpointSettings,
+} from "../../domain/assistants/assistant-endpoint.ts";
 import { createAssistant, findAssistantRow } from "../../domain/assistants/assistants.ts";
 import {
   type AssistantDeps,
   activateAssistant,
   assignFields,
-  assistantEndpoint,
   assistantFormFields,
   deactivateAssistant,
   deleteAssistant,
@@ -101,9 +106,22 @@ export function assistantsRoutes(deps: AssistantDeps) {
       .get("/:assistantId/fields", ...read, async (c) =>
         c.json(formFieldsResponse(await assistantFormFields(deps, scope(c)))),
       )
-      // POST …/assistants/:assistantId/endpoint — the URL and secret of a URL-and-secret source.
+      // POST …/assistants/:assistantId/endpoint — the URL and secret of a URL-and-secret source
+      // (the secret in the answer that makes it, never again).
       .post("/:assistantId/endpoint", ...manage, async (c) =>
         c.json(await assistantEndpoint(deps, scope(c))),
+      )
+      // GET …/assistants/:assistantId/endpoint — the URL, its settings and the last sample's time.
+      .get("/:assistantId/endpoint", ...manage, async (c) =>
+        c.json(await readAssistantEndpoint(deps, scope(c))),
+      )
+      // POST …/assistants/:assistantId/endpoint/rotate-secret — a new secret, shown once.
+      .post("/:assistantId/endpoint/rotate-secret", ...manage, async (c) =>
+        c.json(await rotateEndpointSecret(deps, scope(c))),
+      )
+      // PUT …/assistants/:assistantId/endpoint/settings — how its deliveries are authenticated.
+      .put("/:assistantId/endpoint/settings", ...manage, async (c) =>
+        c.json(await saveEndpointSettings(deps, scope(c), await parseJson(c, z.unknown()))),
       )
       .put("/:assistantId/fields", ...manage, async (c) => {
         const input = await parseJson(c, assignFieldsSchema);

@@ -1,4 +1,5 @@
 import type { ContactPart } from "@ringback/contracts";
+import type { z } from "zod";
 
 /**
  * A form source: where leads come from (a form builder such as Typeform, or any tool that can
@@ -42,6 +43,8 @@ export interface FormField {
   choices?: string[];
   /** The text shown under the question, if any (kept with consent). */
   description?: string;
+  /** What a sample submission sent in it (fields learned from a sample), as text. */
+  example?: string;
 }
 
 /** The form's fields grouped by what they can answer, plus its title and links. */
@@ -104,6 +107,22 @@ export interface NormalizedSubmission {
   raw: unknown;
 }
 export type AnswerValue = string | number | boolean | string[] | null;
+
+/**
+ * One request to an assistant's delivery URL, as a source reads it: the raw body (signatures are
+ * over its bytes), the headers, and what the assistant set for its source.
+ */
+export interface Delivery {
+  rawBody: string;
+  headers: Headers;
+  /**
+   * The assistant's settings for its source (how deliveries are authenticated, say), as the
+   * source's own `samples.settings` schema reads them; null where it has none.
+   */
+  settings: unknown;
+  /** The token the URL ends with (`…/<assistant id>/<token>`), for a source that takes one. */
+  pathToken: string | null;
+}
 
 /** A provider error already worded for a person (the app's own texts where they exist). */
 export class FormSourceError extends Error {
@@ -173,16 +192,27 @@ export interface FormSource {
     delete(accessToken: string, input: { formId: string; tag: string }): Promise<void>;
   };
   /** Fields learned from a sample submission (a source without an API to read them). */
-  readonly samples?: { fields(submission: NormalizedSubmission): FormFields };
-  /** Checks a delivery's signature on the raw body (constant time). */
-  verifyDelivery(rawBody: string, headers: Headers, secret: string): boolean;
+  readonly samples?: {
+    fields(submission: NormalizedSubmission): FormFields;
+    /** A new signing secret, in the form this source's senders expect (default: 32 random bytes). */
+    newSecret?(): string;
+    /** The URL to paste where the assistant's settings put a token in it (default: as it is). */
+    endpointUrl?(url: string, secret: string, settings: unknown): string;
+    /**
+     * What an assistant may set for this source (how its deliveries are authenticated, say):
+     * checked when saved, and handed to verifyDelivery and parseDelivery as `settings`.
+     */
+    settings?: z.ZodType;
+  };
+  /** Checks a delivery's signature (or token) with the assistant's secret, in constant time. */
+  verifyDelivery(delivery: Delivery, secret: string): boolean;
   /**
    * Parses a verified delivery; throws FormSourceError(400) on a malformed body, and
    * FormSourceError with code `unsupported_event` for an event Ringback does not use (a
    * partial response, say), which is acknowledged and ignored. A source whose URL stands for
    * one form (no form listing) may return any formId: the assistant is the form.
    */
-  parseDelivery(rawBody: string): NormalizedSubmission;
+  parseDelivery(delivery: Delivery): NormalizedSubmission;
 }
 
 /** The capabilities an adapter has, read from the objects it has. */

@@ -111,11 +111,11 @@ export const echo: FormSourceModule = {
     name: "Echo",
     sandbox: false,
     samples: { fields: fieldsOf },
-    verifyDelivery(rawBody, headers, secret) {
+    verifyDelivery({ rawBody, headers }, secret) {
       const given = Buffer.from(headers.get(ECHO_SIGNATURE_HEADER) ?? "", "utf8");
       const expected = Buffer.from(signEcho(rawBody, secret), "utf8");
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
-    parseDelivery: parse,
+    parseDelivery: ({ rawBody }) => parse(rawBody),
   }),
 };

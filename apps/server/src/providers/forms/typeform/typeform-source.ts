@@ -287,9 +287,9 @@ export function createTypeformSource(options: TypeformOptions): TypeformSource {
       },
     },
 
-    verifyDelivery: (rawBody, headers, secret) =>
+    verifyDelivery: ({ rawBody, headers }, secret) =>
       verifyTypeformSignature(rawBody, headers.get(TYPEFORM_SIGNATURE_HEADER), secret),
 
-    parseDelivery: parseTypeformDelivery,
+    parseDelivery: ({ rawBody }) => parseTypeformDelivery(rawBody),
   };
 }

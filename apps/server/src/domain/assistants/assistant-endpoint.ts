@@ -1,0 +1,191 @@
+import { randomBytes } from "node:crypto";
+import type { AssistantEndpoint } from "@ringback/contracts";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../db/database.ts";
+import { formAssistants } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { SecretBox } from "../../lib/secret-box.ts";
+import type { FormSource } from "../../providers/forms/form-source.ts";
+import type { FormSources } from "../form-connections/form-sources.ts";
+
+type Scope = { organizationId: string; assistantId: string };
+/** What the endpoint's functions use of the assistants' dependencies. */
+interface AssistantDeps {
+  db: Database;
+  box: SecretBox;
+  providers: FormSources;
+  publicUrl: string;
+}
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type AssistantRow = typeof formAssistants.$inferSelect;
+
+/** How long a rotated-out secret keeps working: time to paste the new one into the tool. */
+export const SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/** Where an assistant's deliveries go: /api/webhooks/<source>/<assistant id>. */
+export function webhookUrl(publicUrl: string, provider: string, assistantId: string): string {
+  return `${publicUrl}/api/webhooks/${provider}/${assistantId}`;
+}
+
+async function lockedRow(tx: Tx, scope: Scope): Promise<AssistantRow> {
+  const [row] = await tx
+    .select()
+    .from(formAssistants)
+    .where(
+      and(
+        eq(formAssistants.id, scope.assistantId),
+        eq(formAssistants.organizationId, scope.organizationId),
+      ),
+    )
+    .for("update");
+  if (!row) throw new AppError("not_found", "Assistant not found");
+  return row;
+}
+
+/** The source, which must be a URL and a secret (Ringback manages other sources' webhooks). */
+function urlAndSecretSource(deps: AssistantDeps, row: AssistantRow) {
+  const source = deps.providers.get(row.provider);
+  if (source.webhooks || !source.samples) {
+    throw new AppError(
+      "conflict",
+      `Ringback creates ${source.name}'s webhook itself when the assistant is activated.`,
+    );
+  }
+  return source as FormSource & { samples: NonNullable<FormSource["samples"]> };
+}
+
+const newSecret = (source: { samples: NonNullable<FormSource["samples"]> }) =>
+  source.samples.newSecret?.() ?? randomBytes(32).toString("base64url");
+
+function endpointOf(
+  deps: AssistantDeps,
+  source: FormSource,
+  row: AssistantRow,
+  secret: string,
+  shown: boolean,
+): AssistantEndpoint {
+  const url = webhookUrl(deps.publicUrl, row.provider, row.id);
+  return {
+    // A URL that carries the secret's token is shown with the secret, once.
+    url: shown ? (source.samples?.endpointUrl?.(url, secret, row.sourceSettings) ?? url) : url,
+    secret: shown ? secret : null,
+    secretHint: secret.slice(-4),
+    previousSecretUntil:
+      row.previousWebhookSecretUntil && row.previousWebhookSecretUntil.getTime() > Date.now()
+        ? row.previousWebhookSecretUntil.toISOString()
+        : null,
+    settings: row.sourceSettings ?? {},
+    sampleReceivedAt: row.sampleReceivedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * POST …/endpoint: the assistant's own URL and signing secret, made the first time they are asked
+ * for (the assistant is then its own form). The secret is in the answer that made it and never
+ * again: a business that lost it rotates it.
+ */
+export async function assistantEndpoint(
+  deps: AssistantDeps,
+  scope: Scope,
+): Promise<AssistantEndpoint> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockedRow(tx, scope);
+    const source = urlAndSecretSource(deps, row);
+    const url = webhookUrl(deps.publicUrl, row.provider, row.id);
+    if (row.webhookSecretEncrypted && row.webhookUrl === url && row.formId) {
+      return endpointOf(deps, source, row, deps.box.decrypt(row.webhookSecretEncrypted), false);
+    }
+    const secret = row.webhookSecretEncrypted
+      ? deps.box.decrypt(row.webhookSecretEncrypted)
+      : newSecret(source);
+    const [saved] = await tx
+      .update(formAssistants)
+      .set({
+        formId: row.formId ?? row.id,
+        formTitle: row.formTitle ?? source.name,
+        webhookUrl: url,
+        webhookSecretEncrypted: deps.box.encrypt(secret),
+        updatedAt: new Date(),
+      })
+      .where(eq(formAssistants.id, row.id))
+      .returning();
+    return endpointOf(deps, source, saved!, secret, !row.webhookSecretEncrypted);
+  });
+}
+
+/** GET …/endpoint: the URL and how it is set up, without the secret; 404 before it is made. */
+export async function readAssistantEndpoint(
+  deps: AssistantDeps,
+  scope: Scope,
+): Promise<AssistantEndpoint> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockedRow(tx, scope);
+    const source = urlAndSecretSource(deps, row);
+    if (!row.webhookSecretEncrypted || !row.webhookUrl) {
+      throw new AppError("not_found", "This assistant has no webhook URL yet.");
+    }
+    return endpointOf(deps, source, row, deps.box.decrypt(row.webhookSecretEncrypted), false);
+  });
+}
+
+/**
+ * POST …/endpoint/rotate-secret: a new secret, shown this once; the one it replaces keeps working
+ * for SECRET_GRACE_MS, so no lead is lost while the tool is moved to the new one.
+ */
+export async function rotateEndpointSecret(
+  deps: AssistantDeps,
+  scope: Scope,
+): Promise<AssistantEndpoint> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockedRow(tx, scope);
+    const source = urlAndSecretSource(deps, row);
+    if (!row.webhookSecretEncrypted) {
+      throw new AppError("conflict", "This assistant has no webhook URL yet.");
+    }
+    const secret = newSecret(source);
+    const [saved] = await tx
+      .update(formAssistants)
+      .set({
+        webhookSecretEncrypted: deps.box.encrypt(secret),
+        previousWebhookSecretEncrypted: row.webhookSecretEncrypted,
+        previousWebhookSecretUntil: new Date(Date.now() + SECRET_GRACE_MS),
+        updatedAt: new Date(),
+      })
+      .where(eq(formAssistants.id, row.id))
+      .returning();
+    return endpointOf(deps, source, saved!, secret, true);
+  });
+}
+
+/**
+ * PUT …/endpoint/settings: what the assistant sets for its source (how deliveries are
+ * authenticated), checked by the source's own schema; a bad one is a 422 naming the problem.
+ */
+export async function saveEndpointSettings(
+  deps: AssistantDeps,
+  scope: Scope,
+  input: unknown,
+): Promise<AssistantEndpoint> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockedRow(tx, scope);
+    const source = urlAndSecretSource(deps, row);
+    const schema = source.samples.settings;
+    if (!schema) throw new AppError("conflict", `${source.name} has no settings to change.`);
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) {
+      throw new AppError(
+        "validation_failed",
+        parsed.error.issues[0]?.message ?? "Invalid settings",
+      );
+    }
+    const [saved] = await tx
+      .update(formAssistants)
+      .set({ sourceSettings: parsed.data as Record<string, unknown>, updatedAt: new Date() })
+      .where(eq(formAssistants.id, row.id))
+      .returning();
+    const secret = saved!.webhookSecretEncrypted
+      ? deps.box.decrypt(saved!.webhookSecretEncrypted)
+      : "";
+    return endpointOf(deps, source, saved!, secret, false);
+  });
+}
