@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmptyDatabase, tempDataDir } from "./harness.ts";
 import { listeningUrl, type RingbackProcess, spawnRingback, stopProcess } from "./process.ts";
 
@@ -41,11 +41,14 @@ async function embeddedClient(p: RingbackProcess, dataDir: string) {
 describe("embedded PostgreSQL in DATA_DIR", () => {
   const dataDir = tempDataDir("ringback-process-");
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  // One DATA_DIR through a process's life, a step a test: each starts where the last left it.
+  let first: RingbackProcess;
+  let url: string;
+  let third: RingbackProcess;
 
-  it("starts on an empty DATA_DIR, refuses a second instance, keeps data across restarts and recovers from a kill", async () => {
-    // Cold start on an empty DATA_DIR.
-    const first = start({ DATA_DIR: dataDir });
-    const url = await listeningUrl(first);
+  it("starts cold on an empty DATA_DIR, with its own PostgreSQL and secret key", async () => {
+    first = start({ DATA_DIR: dataDir });
+    url = await listeningUrl(first);
     expect(await health(url)).toMatchObject({ status: 200, body: { status: "ok" } });
     expect(existsSync(path.join(dataDir, "postgres", "PG_VERSION"))).toBe(true);
     expect(existsSync(path.join(dataDir, "secret-key"))).toBe(true);
@@ -55,31 +58,35 @@ describe("embedded PostgreSQL in DATA_DIR", () => {
       "insert into organizations (id, name, slug) values ('kept', 'Kept Co', 'kept-co')",
     );
     await client.end();
+  });
 
-    // A second instance on the same DATA_DIR refuses with a clear message.
+  it("refuses a second instance on the same DATA_DIR with a clear message", async () => {
     const second = start({ DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);
     expect(second.stderr()).toContain(
       `Another Ringback process (pid ${first.child.pid}) is already using DATA_DIR`,
     );
     expect(await health(url)).toMatchObject({ status: 200 });
+  });
 
-    // SIGTERM stops gracefully: database stopped, lock released.
+  it("stops gracefully on SIGTERM: database stopped, lock released", async () => {
     expect(await stopProcess(first, "SIGTERM")).toBe(0);
     expect(first.logs.some((l) => l.msg === "Embedded PostgreSQL stopped")).toBe(true);
     expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
     expect(existsSync(path.join(dataDir, "ringback.lock"))).toBe(false);
+  });
 
-    // A warm start keeps the data.
-    const third = start({ DATA_DIR: dataDir });
+  it("keeps the data across a warm start", async () => {
+    third = start({ DATA_DIR: dataDir });
     await listeningUrl(third);
     const again = await embeddedClient(third, dataDir);
     expect((await again.query("select name from organizations where id = 'kept'")).rows).toEqual([
       { name: "Kept Co" },
     ]);
     await again.end();
+  });
 
-    // SIGKILL leaves a stale lock and an orphaned PostgreSQL; the next start recovers both.
+  it("recovers the stale lock and the orphaned PostgreSQL a SIGKILL leaves", async () => {
     third.child.kill("SIGKILL");
     await third.exited;
     expect(existsSync(path.join(dataDir, "ringback.lock"))).toBe(true);
@@ -178,7 +185,22 @@ describe("sandboxes in production", () => {
     TWILIO_FROM_NUMBER: "+14155550100",
   };
 
-  it("refuses to start without a Typeform app unless SANDBOX=true, and says which mode each provider is in", async () => {
+  let databaseUrl: string;
+  const dataDir = tempDataDir("ringback-sandbox-");
+  beforeAll(async () => {
+    databaseUrl = await createEmptyDatabase();
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const serving = (env: Record<string, string>) =>
+    start({
+      ...production,
+      PUBLIC_URL: "http://127.0.0.1:9",
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      ...env,
+    });
+
+  it("refuses to start without a Typeform app unless SANDBOX=true", async () => {
     const refused = start({ ...production, PUBLIC_URL: "https://ringback.example.com" });
     expect(await refused.exited).toBe(1);
     expect(refused.stderr()).toMatch(
@@ -186,73 +208,49 @@ describe("sandboxes in production", () => {
     );
     // No BLAND_* is not a reason to refuse: organizations choose their own platform.
     expect(refused.stderr()).not.toMatch(/BLAND_API_KEY/);
+  });
 
-    const databaseUrl = await createEmptyDatabase();
-    const dataDir = tempDataDir("ringback-sandbox-");
-    try {
-      // Explicitly enabled: both sandboxes run, and start-up says so.
-      const sandboxed = start({
-        ...production,
-        PUBLIC_URL: "http://127.0.0.1:9",
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        SANDBOX: "true",
-      });
-      const url = await listeningUrl(sandboxed);
-      const modes = await sandboxed.waitForLog(/^Providers:/);
-      expect(modes).toMatchObject({ formSources: { typeform: "sandbox" }, voice: "simulator" });
-      expect((await fetch(`${url}/sandbox/bland/`)).status).toBe(200);
-      // The simulator speaks Vapi's and Retell's APIs too (a key is needed: 401).
-      expect((await fetch(`${url}/sandbox/vapi/phone-number`)).status).toBe(401);
-      expect((await fetch(`${url}/sandbox/retell/v2/list-phone-numbers`)).status).toBe(401);
-      // Typeform's API answers without a token as Typeform does (403): mounted, not a 404.
-      expect((await fetch(`${url}/sandbox/typeform/api/me`)).status).toBe(403);
-      // A simulated recording is not public by call id.
-      const recording = await fetch(`${url}/sandbox/bland/recordings/${crypto.randomUUID()}.wav`);
-      expect(recording.status).toBe(401);
-      expect(await stopProcess(sandboxed)).toBe(0);
+  it("runs both sandboxes when SANDBOX=true, and says so at start-up", async () => {
+    const sandboxed = serving({ SANDBOX: "true" });
+    const url = await listeningUrl(sandboxed);
+    const modes = await sandboxed.waitForLog(/^Providers:/);
+    expect(modes).toMatchObject({ formSources: { typeform: "sandbox" }, voice: "simulator" });
+    expect((await fetch(`${url}/sandbox/bland/`)).status).toBe(200);
+    // The simulator speaks Vapi's and Retell's APIs too (a key is needed: 401).
+    expect((await fetch(`${url}/sandbox/vapi/phone-number`)).status).toBe(401);
+    expect((await fetch(`${url}/sandbox/retell/v2/list-phone-numbers`)).status).toBe(401);
+    // Typeform's API answers without a token as Typeform does (403): mounted, not a 404.
+    expect((await fetch(`${url}/sandbox/typeform/api/me`)).status).toBe(403);
+    // A simulated recording is not public by call id.
+    const recording = await fetch(`${url}/sandbox/bland/recordings/${crypto.randomUUID()}.wav`);
+    expect(recording.status).toBe(401);
+    expect(await stopProcess(sandboxed)).toBe(0);
+  });
 
-      // Real keys: no sandbox is mounted at all.
-      const real = start({
-        ...production,
-        PUBLIC_URL: "http://127.0.0.1:9",
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        TYPEFORM_CLIENT_ID: "client",
-        TYPEFORM_CLIENT_SECRET: "secret",
-        BLAND_API_KEY: "key",
-        BLAND_WEBHOOK_SECRET: "whsec",
-      });
-      const realUrl = await listeningUrl(real);
-      expect(await real.waitForLog(/^Providers:/)).toMatchObject({
-        formSources: { typeform: "real" },
-        voice: "bland",
-      });
-      for (const path of [
-        "/sandbox/bland/",
-        "/sandbox/typeform/api/me",
-        "/sandbox/typeform/to/x",
-      ]) {
-        expect((await fetch(`${realUrl}${path}`)).status, path).toBe(404);
-      }
-      expect(await stopProcess(real)).toBe(0);
-
-      // No BLAND_* at all: it starts, with no default voice provider and no simulator;
-      // each organization chooses its platform in Settings → Voice.
-      const bring = start({
-        ...production,
-        PUBLIC_URL: "http://127.0.0.1:9",
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        TYPEFORM_CLIENT_ID: "client",
-        TYPEFORM_CLIENT_SECRET: "secret",
-      });
-      const bringUrl = await listeningUrl(bring);
-      expect(await bring.waitForLog(/^Providers:/)).toMatchObject({ voice: "none" });
-      expect((await fetch(`${bringUrl}/sandbox/vapi/phone-number`)).status).toBe(404);
-      expect(await stopProcess(bring)).toBe(0);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+  it("mounts no sandbox at all with real keys", async () => {
+    const real = serving({
+      TYPEFORM_CLIENT_ID: "client",
+      TYPEFORM_CLIENT_SECRET: "secret",
+      BLAND_API_KEY: "key",
+      BLAND_WEBHOOK_SECRET: "whsec",
+    });
+    const realUrl = await listeningUrl(real);
+    expect(await real.waitForLog(/^Providers:/)).toMatchObject({
+      formSources: { typeform: "real" },
+      voice: "bland",
+    });
+    for (const path of ["/sandbox/bland/", "/sandbox/typeform/api/me", "/sandbox/typeform/to/x"]) {
+      expect((await fetch(`${realUrl}${path}`)).status, path).toBe(404);
     }
+    expect(await stopProcess(real)).toBe(0);
+  });
+
+  it("starts without BLAND_*, with no default voice provider and no simulator", async () => {
+    // Each organization chooses its platform in Settings → Voice.
+    const bring = serving({ TYPEFORM_CLIENT_ID: "client", TYPEFORM_CLIENT_SECRET: "secret" });
+    const bringUrl = await listeningUrl(bring);
+    expect(await bring.waitForLog(/^Providers:/)).toMatchObject({ voice: "none" });
+    expect((await fetch(`${bringUrl}/sandbox/vapi/phone-number`)).status).toBe(404);
+    expect(await stopProcess(bring)).toBe(0);
   });
 });
