@@ -31,10 +31,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
-          // The server is TypeScript that Node runs as it is (type stripping): the tests import it
-          // natively instead of through Vite's module runner, which spent longer loading the
-          // server's module graph in every file than the file's tests took.
-          experimental: { viteModuleRunner: false },
         },
       },
     ],
