@@ -37,8 +37,8 @@ describe("a form source registered by one test", async () => {
 
   it("is served with its manifest, beside the registered sources", async () => {
     const integrations = await owner.json<IntegrationsResponse>("/api/integrations");
-    expect(integrations.formSources.map((s) => s.id)).toEqual(["typeform", "echo"]);
-    expect(integrations.formSources[1]).toMatchObject({
+    expect(integrations.formSources.map((s) => s.id)).toEqual(["typeform", "webhook", "echo"]);
+    expect(integrations.formSources[2]).toMatchObject({
       name: "Echo",
       sandbox: false,
       capabilities: { connect: false, listForms: false, sampleFields: true },

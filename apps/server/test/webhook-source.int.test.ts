@@ -4,9 +4,7 @@ import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { callRecords, formAssistants, formSubmissions } from "../src/db/schema/index.ts";
-import { formSourceModules } from "../src/providers/forms/registry.ts";
 import { pathTokenOf } from "../src/providers/forms/webhook/auth.ts";
-import { webhook } from "../src/providers/forms/webhook/index.ts";
 import { signUp } from "./auth-client.ts";
 import { startTestRingback } from "./harness.ts";
 import { waitFor } from "./webhook-receiver.ts";
@@ -18,7 +16,6 @@ import { waitFor } from "./webhook-receiver.ts";
  */
 describe("the webhook source", async () => {
   const app = await startTestRingback({
-    formSources: [...formSourceModules, webhook],
     env: { CALL_SIMULATOR_RING_MS: "200", CALL_SIMULATOR_TURN_MS: "100" },
   });
   const db = app.database.db;

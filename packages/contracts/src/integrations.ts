@@ -58,8 +58,42 @@ export const formSourceManifestSchema = z.object({
    * operator's reference; the server reads them.
    */
   settings: z.record(z.string(), z.unknown()),
+  /**
+   * A URL-and-secret source: the ways an assistant can have its deliveries authenticated, the
+   * first being the default. The wizard offers them, with their fields, as the source says.
+   */
+  endpoint: z
+    .object({
+      authModes: z.array(
+        z.object({
+          /** What is saved as the settings' `auth.mode`. */
+          id: z.string(),
+          label: z.string(),
+          /** How the tool sends it, in a sentence. */
+          description: z.string(),
+          /** Anyone with the URL can send leads this way: the wizard warns. */
+          lessSecure: z.boolean(),
+          /** What else the mode needs (an HMAC's header name, say), saved beside `mode`. */
+          fields: z.array(
+            z.object({
+              key: z.string(),
+              label: z.string(),
+              /** A choice among these values; free text where absent. */
+              options: z.array(z.string()).optional(),
+              default: z.string(),
+              placeholder: z.string().optional(),
+            }),
+          ),
+        }),
+      ),
+    })
+    .optional(),
 });
 export type FormSourceManifest = z.infer<typeof formSourceManifestSchema>;
+export type EndpointAuthMode = NonNullable<FormSourceManifest["endpoint"]>["authModes"][number];
+
+/** What the wizard shows for a source whose deliveries can come from anyone with the URL. */
+export const LESS_SECURE_WARNING = "Less secure: anyone with the URL can send leads";
 
 /** A form source as this installation offers it. */
 export const availableFormSourceSchema = formSourceManifestSchema.extend({

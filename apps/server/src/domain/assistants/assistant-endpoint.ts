@@ -158,6 +158,29 @@ export async function rotateEndpointSecret(
 }
 
 /**
+ * POST …/endpoint/learn-again: forgets the sample, so that the next submission sent to the URL
+ * (while the assistant is not active) teaches the fields again.
+ */
+export async function forgetSample(deps: AssistantDeps, scope: Scope): Promise<AssistantEndpoint> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockedRow(tx, scope);
+    const source = urlAndSecretSource(deps, row);
+    if (row.isActive) {
+      throw new AppError("conflict", "Deactivate the assistant to learn its fields again.");
+    }
+    const [saved] = await tx
+      .update(formAssistants)
+      .set({ sampleFields: null, sampleReceivedAt: null, updatedAt: new Date() })
+      .where(eq(formAssistants.id, row.id))
+      .returning();
+    const secret = saved!.webhookSecretEncrypted
+      ? deps.box.decrypt(saved!.webhookSecretEncrypted)
+      : "";
+    return endpointOf(deps, source, saved!, secret, false);
+  });
+}
+
+/**
  * PUT …/endpoint/settings: what the assistant sets for its source (how deliveries are
  * authenticated), checked by the source's own schema; a bad one is a 422 naming the problem.
  */

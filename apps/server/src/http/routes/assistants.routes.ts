@@ -12,6 +12,7 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import {
   assistantEndpoint,
+  forgetSample,
   readAssistantEndpoint,
   rotateEndpointSecret,
   saveEndpointSettings,
@@ -118,6 +119,10 @@ export function assistantsRoutes(deps: AssistantDeps) {
       // POST …/assistants/:assistantId/endpoint/rotate-secret — a new secret, shown once.
       .post("/:assistantId/endpoint/rotate-secret", ...manage, async (c) =>
         c.json(await rotateEndpointSecret(deps, scope(c))),
+      )
+      // POST …/assistants/:assistantId/endpoint/learn-again — forget the sample, wait for another.
+      .post("/:assistantId/endpoint/learn-again", ...manage, async (c) =>
+        c.json(await forgetSample(deps, scope(c))),
       )
       // PUT …/assistants/:assistantId/endpoint/settings — how its deliveries are authenticated.
       .put("/:assistantId/endpoint/settings", ...manage, async (c) =>

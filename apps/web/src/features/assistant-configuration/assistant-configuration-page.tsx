@@ -24,6 +24,7 @@ import { CompactStepList, StepList } from "./components/step-list";
 import { WizardHeader } from "./components/wizard-header";
 import { errorMessage, isNotFound } from "./messages";
 import { DetailsStep } from "./steps/details-step";
+import { EndpointStep } from "./steps/endpoint-step";
 import { FieldsStep } from "./steps/fields-step";
 import { FinalizeStep } from "./steps/finalize-step";
 import { FormStep } from "./steps/form-step";
@@ -218,12 +219,16 @@ function AssistantWizard({
       onConnect={(reconnect) => void onConnect(reconnect)}
       onDelete={() => setDeleting(true)}
     />,
-    <FormStep
-      key="form"
-      {...stepProps}
-      connected={connected}
-      connectionLoading={connection.isLoading}
-    />,
+    source.capabilities.sampleFields && !source.capabilities.listForms ? (
+      <EndpointStep key="form" {...stepProps} />
+    ) : (
+      <FormStep
+        key="form"
+        {...stepProps}
+        connected={connected}
+        connectionLoading={connection.isLoading}
+      />
+    ),
     <FieldsStep key="fields" {...stepProps} />,
     <ScriptStep key="script" {...stepProps} />,
     <FinalizeStep key="finalize" {...stepProps} />,

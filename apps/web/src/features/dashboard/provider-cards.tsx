@@ -104,7 +104,11 @@ export function ProviderCards() {
                   disabled={connecting !== null || !allowed}
                   onClick={() => void onConnect(provider)}
                 >
-                  {connecting === provider.id ? "Connecting..." : "Connect"}
+                  {connecting === provider.id
+                    ? "Connecting..."
+                    : provider.capabilities.connect
+                      ? "Connect"
+                      : "Set Up"}
                 </Button>
                 {allowed ? null : (
                   <p className="mt-2 text-xs text-muted-foreground">

@@ -30,9 +30,6 @@ export const webhookAuthSchema = z.discriminatedUnion("mode", [
 ]);
 export type WebhookAuth = z.infer<typeof webhookAuthSchema>;
 
-/** The modes anyone who has the URL can send leads through: the page warns about them. */
-export const LESS_SECURE_MODES: ReadonlySet<WebhookAuth["mode"]> = new Set(["bearer", "path"]);
-
 /**
  * A new secret: Standard Webhooks' `whsec_` and 32 random bytes in base64, which every mode can
  * use as it is (an HMAC key, a bearer token; `path` wants URL-safe characters, so its own).

@@ -31,4 +31,46 @@ export const webhookManifest = {
   },
   docs: [{ label: "Standard Webhooks", url: "https://www.standardwebhooks.com/" }],
   settings: z.toJSONSchema(z.object({})),
+  endpoint: {
+    authModes: [
+      {
+        id: "standard-webhooks",
+        label: "Standard Webhooks signature",
+        description:
+          "The tool signs each request with the secret (webhook-id, webhook-timestamp and webhook-signature headers).",
+        lessSecure: false,
+        fields: [],
+      },
+      {
+        id: "hmac",
+        label: "HMAC signature in a header",
+        description: "The tool puts an HMAC-SHA256 of the body, made with the secret, in a header.",
+        lessSecure: false,
+        fields: [
+          {
+            key: "header",
+            label: "Header name",
+            default: "x-signature",
+            placeholder: "x-signature",
+          },
+          { key: "encoding", label: "Encoding", options: ["hex", "base64"], default: "hex" },
+          { key: "prefix", label: "Prefix", default: "", placeholder: "sha256=" },
+        ],
+      },
+      {
+        id: "bearer",
+        label: "Bearer token",
+        description: "The tool sends the secret in an Authorization: Bearer header.",
+        lessSecure: true,
+        fields: [],
+      },
+      {
+        id: "path",
+        label: "Token in the URL",
+        description: "The URL itself carries a token made from the secret: paste the whole URL.",
+        lessSecure: true,
+        fields: [],
+      },
+    ],
+  },
 } satisfies FormSourceManifest;

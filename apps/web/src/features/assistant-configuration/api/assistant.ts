@@ -2,6 +2,7 @@ import type {
   AssignFields,
   Assistant,
   AssistantDetail,
+  AssistantEndpoint,
   CallSettings,
   FormConnection,
   FormFieldsResponse,
@@ -14,6 +15,7 @@ import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api, apiRequest } from "@/lib/api-client";
 import { assistantQueryKey, assistantsQueryKey, statsQueryKey } from "@/lib/assistants";
+import { useFormSource } from "@/lib/integrations";
 
 // The organization-wide reads live in lib/ (the dashboard uses them too); re-exported here so
 // the wizard's code keeps one import for its API.
@@ -78,27 +80,49 @@ export function useForms(
   });
 }
 
-/** GET …/form-connections/:provider/forms/:formId/fields — the form's fields in response groups. */
+/**
+ * The form's fields in response groups: GET …/form-connections/:provider/forms/:formId/fields
+ * from a source that reads them from its API; from one that learns them from a sample, GET
+ * …/assistants/:id/fields (such an assistant is its own form, so formId is its id).
+ */
 export function useFormFields(
   organizationId: string | undefined,
   provider: FormProviderId,
   formId: string | null,
   enabled: boolean,
 ) {
+  const source = useFormSource(provider);
+  const fromSample = source.capabilities.sampleFields && !source.capabilities.readFields;
   return useQuery({
     queryKey: ["organization", organizationId, "form-connections", provider, "fields", formId],
     queryFn: ({ signal }) =>
       api.get<FormFieldsResponse>(
-        `${organizationPath(organizationId!)}/form-connections/${provider}/forms/${encodeURIComponent(formId!)}/fields`,
+        fromSample
+          ? `${assistantPath(organizationId!, formId!)}/fields`
+          : `${organizationPath(organizationId!)}/form-connections/${provider}/forms/${encodeURIComponent(formId!)}/fields`,
         { signal },
       ),
-    enabled: Boolean(organizationId) && Boolean(formId) && enabled,
+    enabled: Boolean(organizationId) && Boolean(formId) && enabled && source.loaded,
     retry: false,
     refetchOnWindowFocus: false,
   });
 }
 
-/** The wizard's writes; each answers with the assistant as saved. */
+/** GET …/assistants/:assistantId/endpoint — a URL-and-secret source's URL and its settings. */
+export function useEndpoint(organizationId: string, assistantId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ["organization", organizationId, "assistants", assistantId, "endpoint"],
+    queryFn: ({ signal }) =>
+      api.get<AssistantEndpoint>(`${assistantPath(organizationId, assistantId)}/endpoint`, {
+        signal,
+      }),
+    enabled,
+    retry: false,
+    // Until a test submission arrives, the page watches for it.
+    refetchInterval: (query) => (query.state.data?.sampleReceivedAt ? false : 3000),
+  });
+}
+
 export const assistantApi = {
   /** Without a source, the server's first registered one. */
   create: (organizationId: string, provider?: FormProviderId) =>
@@ -135,6 +159,28 @@ export const assistantApi = {
       method: "PUT",
       json: { questions },
     }),
+  /** POST …/endpoint: makes the URL and secret (the secret in this answer only). */
+  createEndpoint: (organizationId: string, assistantId: string) =>
+    api.post<AssistantEndpoint>(`${assistantPath(organizationId, assistantId)}/endpoint`, {}),
+  rotateSecret: (organizationId: string, assistantId: string) =>
+    api.post<AssistantEndpoint>(
+      `${assistantPath(organizationId, assistantId)}/endpoint/rotate-secret`,
+      {},
+    ),
+  learnAgain: (organizationId: string, assistantId: string) =>
+    api.post<AssistantEndpoint>(
+      `${assistantPath(organizationId, assistantId)}/endpoint/learn-again`,
+      {},
+    ),
+  saveEndpointSettings: (
+    organizationId: string,
+    assistantId: string,
+    settings: Record<string, unknown>,
+  ) =>
+    api.put<AssistantEndpoint>(
+      `${assistantPath(organizationId, assistantId)}/endpoint/settings`,
+      settings,
+    ),
   activate: (organizationId: string, assistantId: string) =>
     api.post<Assistant>(`${assistantPath(organizationId, assistantId)}/activate`),
   deactivate: (organizationId: string, assistantId: string) =>

@@ -109,7 +109,7 @@ function ConnectionStatus({
   error: string | null;
   onDismiss: () => void;
 }) {
-  const { name } = useFormSource(sourceId);
+  const { name, capabilities } = useFormSource(sourceId);
   if (error) {
     return (
       <span role="alert" className="inline-flex flex-wrap items-center gap-2 text-destructive">
@@ -120,6 +120,8 @@ function ConnectionStatus({
       </span>
     );
   }
+  // A source with no account (a URL and a secret) has no connection to report.
+  if (!capabilities.connect) return null;
   const connected = connection.data?.connected === true;
   return (
     <span className="inline-flex items-center gap-1.5 text-muted-foreground">

@@ -189,7 +189,9 @@ function Connection({
   onConnect,
 }: DetailsStepProps) {
   const connected = connection.data?.connected === true;
-  const { name } = useFormSource(assistant.provider);
+  const { name, capabilities } = useFormSource(assistant.provider);
+  // A source with no account to connect (a URL and a secret) is set up in the next step.
+  if (!capabilities.connect) return null;
   return (
     <section aria-labelledby="connection-heading" className="flex flex-col gap-3">
       <div>

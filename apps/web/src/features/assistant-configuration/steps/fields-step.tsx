@@ -296,6 +296,9 @@ function FieldSelect({
           {options.map((field) => (
             <SelectItem key={field.id} value={field.id}>
               {field.title || field.id}
+              {field.example ? (
+                <span className="text-muted-foreground"> ({field.example})</span>
+              ) : null}
             </SelectItem>
           ))}
         </SelectContent>
