@@ -121,6 +121,23 @@ describe("the webhook source", async () => {
       (await owner.json<AssistantEndpoint>(`${path}/endpoint`)).sampleReceivedAt,
     ).not.toBeNull();
 
+    // Learn Again forgets the sample; the next submission teaches the fields again.
+    const forgotten = await owner.json<AssistantEndpoint>(`${path}/endpoint/learn-again`, {
+      method: "POST",
+    });
+    expect(forgotten.sampleReceivedAt).toBeNull();
+    expect((await owner.request(`${path}/fields`)).status).toBe(409);
+    expect(
+      (
+        await fetch(endpoint.url, {
+          method: "POST",
+          body: sample,
+          headers: standardHeaders(secret, sample, "msg_sample_2"),
+        })
+      ).status,
+    ).toBe(200);
+    expect((await owner.json<FormFieldsResponse>(`${path}/fields`)).fields.all).toHaveLength(5);
+
     await activate(path, {
       phoneFieldId: "data.phone",
       checkboxFieldId: "data.ok",
@@ -148,6 +165,12 @@ describe("the webhook source", async () => {
       respondentEmail: "lee@example.com",
       respondentPhoneNumber: "+14155552671",
       status: "call_scheduled",
+    });
+    // An active assistant keeps what it learned.
+    const relearn = await owner.request(`${path}/endpoint/learn-again`, { method: "POST" });
+    expect(relearn.status).toBe(409);
+    expect(await relearn.json()).toMatchObject({
+      error: { message: "Deactivate the assistant to learn its fields again." },
     });
     const final = await waitFor(async () => {
       const rows = await db
