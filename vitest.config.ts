@@ -31,6 +31,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
+          // A worker runs its files one after another in one process, loading the server's module
+          // graph once instead of once a file (that loading took as long as the tests). Each file
+          // still has its own database and app, and no test changes the environment or globals.
+          isolate: false,
         },
       },
     ],
