@@ -14,6 +14,7 @@ import {
 } from "../src/db/schema/index.ts";
 import { createAttemptQueue } from "../src/domain/calls/call-engine.ts";
 import { addToDoNotCallList } from "../src/domain/compliance/do-not-call.ts";
+import { DELIVERY_ASSISTANT_TTL_MS } from "../src/domain/submissions/delivery-assistants.ts";
 import { typeformTime } from "../src/providers/forms/typeform/sandbox/forms-api.ts";
 import { startQueue } from "../src/queue/queue.ts";
 import { activeAssistant } from "./call-helpers.ts";
@@ -74,12 +75,23 @@ describe("the pre-dial check and opt-outs heard on a call", async () => {
       .update(formAssistants)
       .set({ callingWindowStart: "20:00", callingWindowEnd: "20:30" })
       .where(eq(formAssistants.id, assistantId));
+    await deliveriesSeeTheChange();
   }
   async function openTheWindow() {
     await db
       .update(formAssistants)
       .set({ callingWindowStart: "08:00", callingWindowEnd: "21:00" })
       .where(eq(formAssistants.id, assistantId));
+    await deliveriesSeeTheChange();
+  }
+
+  /**
+   * Ingest reads an assistant afresh within DELIVERY_ASSISTANT_TTL_MS: until then a delivery could
+   * still be scheduled by the window as it was (a lead left waiting for the evening after the
+   * window opened again, which made the per-number cap test fail now and then under load).
+   */
+  async function deliveriesSeeTheChange() {
+    await new Promise((resolve) => setTimeout(resolve, DELIVERY_ASSISTANT_TTL_MS + 200));
   }
 
   it("stores what the person agreed to with the submission, unchangeable, and shows it", async () => {
