@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { AssistantEndpoint } from "@ringback/contracts";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { formAssistants } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import type { FormSource } from "../../providers/forms/form-source.ts";
 import type { FormSources } from "../form-connections/form-sources.ts";
+import { lockAssistantRow } from "./assistants.ts";
 
 type Scope = { organizationId: string; assistantId: string };
 /** What the endpoint's functions use of the assistants' dependencies. */
@@ -16,7 +17,6 @@ interface AssistantDeps {
   providers: FormSources;
   publicUrl: string;
 }
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type AssistantRow = typeof formAssistants.$inferSelect;
 
 /** How long a rotated-out secret keeps working: time to paste the new one into the tool. */
@@ -25,21 +25,6 @@ export const SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
 /** Where an assistant's deliveries go: /api/webhooks/<source>/<assistant id>. */
 export function webhookUrl(publicUrl: string, provider: string, assistantId: string): string {
   return `${publicUrl}/api/webhooks/${provider}/${assistantId}`;
-}
-
-async function lockedRow(tx: Tx, scope: Scope): Promise<AssistantRow> {
-  const [row] = await tx
-    .select()
-    .from(formAssistants)
-    .where(
-      and(
-        eq(formAssistants.id, scope.assistantId),
-        eq(formAssistants.organizationId, scope.organizationId),
-      ),
-    )
-    .for("update");
-  if (!row) throw new AppError("not_found", "Assistant not found");
-  return row;
 }
 
 /** The source, which must be a URL and a secret (Ringback manages other sources' webhooks). */
@@ -79,6 +64,16 @@ function endpointOf(
   };
 }
 
+/** The endpoint as saved, its secret not shown. */
+function endpointWithoutSecret(
+  deps: AssistantDeps,
+  source: FormSource,
+  row: AssistantRow,
+): AssistantEndpoint {
+  const secret = row.webhookSecretEncrypted ? deps.box.decrypt(row.webhookSecretEncrypted) : "";
+  return endpointOf(deps, source, row, secret, false);
+}
+
 /**
  * POST …/endpoint: the assistant's own URL and signing secret, made the first time they are asked
  * for (the assistant is then its own form). The secret is in the answer that made it and never
@@ -89,11 +84,11 @@ export async function assistantEndpoint(
   scope: Scope,
 ): Promise<AssistantEndpoint> {
   return deps.db.transaction(async (tx) => {
-    const row = await lockedRow(tx, scope);
+    const row = await lockAssistantRow(tx, scope);
     const source = urlAndSecretSource(deps, row);
     const url = webhookUrl(deps.publicUrl, row.provider, row.id);
     if (row.webhookSecretEncrypted && row.webhookUrl === url && row.formId) {
-      return endpointOf(deps, source, row, deps.box.decrypt(row.webhookSecretEncrypted), false);
+      return endpointWithoutSecret(deps, source, row);
     }
     const secret = row.webhookSecretEncrypted
       ? deps.box.decrypt(row.webhookSecretEncrypted)
@@ -119,12 +114,12 @@ export async function readAssistantEndpoint(
   scope: Scope,
 ): Promise<AssistantEndpoint> {
   return deps.db.transaction(async (tx) => {
-    const row = await lockedRow(tx, scope);
+    const row = await lockAssistantRow(tx, scope);
     const source = urlAndSecretSource(deps, row);
     if (!row.webhookSecretEncrypted || !row.webhookUrl) {
       throw new AppError("not_found", "This assistant has no webhook URL yet.");
     }
-    return endpointOf(deps, source, row, deps.box.decrypt(row.webhookSecretEncrypted), false);
+    return endpointWithoutSecret(deps, source, row);
   });
 }
 
@@ -137,7 +132,7 @@ export async function rotateEndpointSecret(
   scope: Scope,
 ): Promise<AssistantEndpoint> {
   return deps.db.transaction(async (tx) => {
-    const row = await lockedRow(tx, scope);
+    const row = await lockAssistantRow(tx, scope);
     const source = urlAndSecretSource(deps, row);
     if (!row.webhookSecretEncrypted) {
       throw new AppError("conflict", "This assistant has no webhook URL yet.");
@@ -163,7 +158,7 @@ export async function rotateEndpointSecret(
  */
 export async function forgetSample(deps: AssistantDeps, scope: Scope): Promise<AssistantEndpoint> {
   return deps.db.transaction(async (tx) => {
-    const row = await lockedRow(tx, scope);
+    const row = await lockAssistantRow(tx, scope);
     const source = urlAndSecretSource(deps, row);
     if (row.isActive) {
       throw new AppError("conflict", "Deactivate the assistant to learn its fields again.");
@@ -173,10 +168,7 @@ export async function forgetSample(deps: AssistantDeps, scope: Scope): Promise<A
       .set({ sampleFields: null, sampleReceivedAt: null, updatedAt: new Date() })
       .where(eq(formAssistants.id, row.id))
       .returning();
-    const secret = saved!.webhookSecretEncrypted
-      ? deps.box.decrypt(saved!.webhookSecretEncrypted)
-      : "";
-    return endpointOf(deps, source, saved!, secret, false);
+    return endpointWithoutSecret(deps, source, saved!);
   });
 }
 
@@ -190,7 +182,7 @@ export async function saveEndpointSettings(
   input: unknown,
 ): Promise<AssistantEndpoint> {
   return deps.db.transaction(async (tx) => {
-    const row = await lockedRow(tx, scope);
+    const row = await lockAssistantRow(tx, scope);
     const source = urlAndSecretSource(deps, row);
     const schema = source.samples.settings;
     if (!schema) throw new AppError("conflict", `${source.name} has no settings to change.`);
@@ -206,9 +198,6 @@ export async function saveEndpointSettings(
       .set({ sourceSettings: parsed.data as Record<string, unknown>, updatedAt: new Date() })
       .where(eq(formAssistants.id, row.id))
       .returning();
-    const secret = saved!.webhookSecretEncrypted
-      ? deps.box.decrypt(saved!.webhookSecretEncrypted)
-      : "";
-    return endpointOf(deps, source, saved!, secret, false);
+    return endpointWithoutSecret(deps, source, saved!);
   });
 }

@@ -2,6 +2,7 @@ import { type Assistant, defaultCallSettings, type FormProviderId } from "@ringb
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { formAssistants, users } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/app-error.ts";
 import { countryOfNumber } from "../../lib/phone-number.ts";
 import { toAssistantDto } from "./assistant-dto.ts";
 
@@ -42,4 +43,25 @@ export async function findAssistantRow(db: Database, organizationId: string, ass
       and(eq(formAssistants.id, assistantId), eq(formAssistants.organizationId, organizationId)),
     );
   return row ?? null;
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The organization's assistant, locked for the rest of the transaction; 404 when there is none. */
+export async function lockAssistantRow(
+  tx: Tx,
+  scope: { organizationId: string; assistantId: string },
+): Promise<typeof formAssistants.$inferSelect> {
+  const [row] = await tx
+    .select()
+    .from(formAssistants)
+    .where(
+      and(
+        eq(formAssistants.id, scope.assistantId),
+        eq(formAssistants.organizationId, scope.organizationId),
+      ),
+    )
+    .for("update");
+  if (!row) throw new AppError("not_found", "Assistant not found");
+  return row;
 }

@@ -24,7 +24,7 @@ import { readFormFields, withAccessToken } from "../form-connections/credentials
 import { capability, type FormSources } from "../form-connections/form-sources.ts";
 import { toAssistantDto } from "./assistant-dto.ts";
 import { webhookUrl } from "./assistant-endpoint.ts";
-import { findAssistantRow } from "./assistants.ts";
+import { findAssistantRow, lockAssistantRow } from "./assistants.ts";
 
 export interface AssistantDeps {
   db: Database;
@@ -296,21 +296,6 @@ const auditSubject = (row: AssistantRow) => ({
   label: row.name?.trim() || row.formTitle || "Unnamed assistant",
 });
 
-async function lockRow(tx: Tx, scope: Scope): Promise<AssistantRow> {
-  const [row] = await tx
-    .select()
-    .from(formAssistants)
-    .where(
-      and(
-        eq(formAssistants.id, scope.assistantId),
-        eq(formAssistants.organizationId, scope.organizationId),
-      ),
-    )
-    .for("update");
-  if (!row) throw new AppError("not_found", "Assistant not found");
-  return row;
-}
-
 /** The organization's name: what `{company}` reads, and what a first sentence may name. */
 async function organizationName(tx: Tx | Database, organizationId: string): Promise<string> {
   const [organization] = await tx
@@ -331,7 +316,7 @@ async function updateAudited(
   check?: (tx: Tx, row: AssistantRow) => Promise<void>,
 ): Promise<Assistant> {
   return db.transaction(async (tx) => {
-    const row = await lockRow(tx, scope);
+    const row = await lockAssistantRow(tx, scope);
     await check?.(tx, row);
     const [updated] = await tx
       .update(formAssistants)
@@ -441,7 +426,7 @@ export async function activateAssistant(
   scope: AuditedScope,
 ): Promise<Assistant> {
   return deps.db.transaction(async (tx) => {
-    const row = await lockRow(tx, scope);
+    const row = await lockAssistantRow(tx, scope);
     if (row.isActive) return toAssistantDto(row);
     if (
       !row.name ||
@@ -516,7 +501,7 @@ export function webhookTag(assistantId: string): string {
  */
 export async function deactivateAssistant(db: Database, scope: AuditedScope): Promise<Assistant> {
   const assistant = await db.transaction(async (tx) => {
-    const row = await lockRow(tx, scope);
+    const row = await lockAssistantRow(tx, scope);
     if (!row.isActive) return toAssistantDto(row);
     const [updated] = await tx
       .update(formAssistants)
