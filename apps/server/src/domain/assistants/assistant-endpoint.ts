@@ -18,6 +18,7 @@ interface AssistantDeps {
   publicUrl: string;
 }
 type AssistantRow = typeof formAssistants.$inferSelect;
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** How long a rotated-out secret keeps working: time to paste the new one into the tool. */
 export const SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -64,6 +65,22 @@ function endpointOf(
   };
 }
 
+/** Runs fn on the assistant's row, locked, and its URL-and-secret source, in one transaction. */
+function onEndpoint<T>(
+  deps: AssistantDeps,
+  scope: Scope,
+  fn: (
+    tx: Tx,
+    row: AssistantRow,
+    source: FormSource & { samples: NonNullable<FormSource["samples"]> },
+  ) => Promise<T>,
+): Promise<T> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockAssistantRow(tx, scope);
+    return fn(tx, row, urlAndSecretSource(deps, row));
+  });
+}
+
 /** The endpoint as saved, its secret not shown. */
 function endpointWithoutSecret(
   deps: AssistantDeps,
@@ -83,9 +100,7 @@ export async function assistantEndpoint(
   deps: AssistantDeps,
   scope: Scope,
 ): Promise<AssistantEndpoint> {
-  return deps.db.transaction(async (tx) => {
-    const row = await lockAssistantRow(tx, scope);
-    const source = urlAndSecretSource(deps, row);
+  return onEndpoint(deps, scope, async (tx, row, source) => {
     const url = webhookUrl(deps.publicUrl, row.provider, row.id);
     if (row.webhookSecretEncrypted && row.webhookUrl === url && row.formId) {
       return endpointWithoutSecret(deps, source, row);
@@ -113,9 +128,7 @@ export async function readAssistantEndpoint(
   deps: AssistantDeps,
   scope: Scope,
 ): Promise<AssistantEndpoint> {
-  return deps.db.transaction(async (tx) => {
-    const row = await lockAssistantRow(tx, scope);
-    const source = urlAndSecretSource(deps, row);
+  return onEndpoint(deps, scope, async (_tx, row, source) => {
     if (!row.webhookSecretEncrypted || !row.webhookUrl) {
       throw new AppError("not_found", "This assistant has no webhook URL yet.");
     }
@@ -131,9 +144,7 @@ export async function rotateEndpointSecret(
   deps: AssistantDeps,
   scope: Scope,
 ): Promise<AssistantEndpoint> {
-  return deps.db.transaction(async (tx) => {
-    const row = await lockAssistantRow(tx, scope);
-    const source = urlAndSecretSource(deps, row);
+  return onEndpoint(deps, scope, async (tx, row, source) => {
     if (!row.webhookSecretEncrypted) {
       throw new AppError("conflict", "This assistant has no webhook URL yet.");
     }
@@ -157,9 +168,7 @@ export async function rotateEndpointSecret(
  * (while the assistant is not active) teaches the fields again.
  */
 export async function forgetSample(deps: AssistantDeps, scope: Scope): Promise<AssistantEndpoint> {
-  return deps.db.transaction(async (tx) => {
-    const row = await lockAssistantRow(tx, scope);
-    const source = urlAndSecretSource(deps, row);
+  return onEndpoint(deps, scope, async (tx, row, source) => {
     if (row.isActive) {
       throw new AppError("conflict", "Deactivate the assistant to learn its fields again.");
     }
@@ -181,9 +190,7 @@ export async function saveEndpointSettings(
   scope: Scope,
   input: unknown,
 ): Promise<AssistantEndpoint> {
-  return deps.db.transaction(async (tx) => {
-    const row = await lockAssistantRow(tx, scope);
-    const source = urlAndSecretSource(deps, row);
+  return onEndpoint(deps, scope, async (tx, row, source) => {
     const schema = source.samples.settings;
     if (!schema) throw new AppError("conflict", `${source.name} has no settings to change.`);
     const parsed = schema.safeParse(input);
