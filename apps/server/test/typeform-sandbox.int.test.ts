@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -460,6 +461,32 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
       items: { url: string }[];
     };
     expect(list.items.map((w) => w.url)).toEqual(["https://hooks.example/v2"]);
+
+    // Typeform's SDK turns a webhook off and on with `enabled` alone (webhooks.toggle): the
+    // webhook keeps its URL and secret. Without an existing webhook, a URL is needed.
+    const toggleBody = readFileSync(
+      new URL(
+        "../src/providers/forms/typeform/fixtures/sdk-webhooks-toggle-body.json",
+        import.meta.url,
+      ),
+      "utf8",
+    );
+    const toggle = (tag: string, body: string) =>
+      api(tokens.accessToken, `/forms/${form.id}/webhooks/${tag}`, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+    const off = await toggle("ringback", toggleBody);
+    expect(off.status).toBe(200);
+    expect(await off.json()).toMatchObject({ enabled: false, url: "https://hooks.example/v2" });
+    expect(await (await toggle("ringback", '{"enabled":true}')).json()).toMatchObject({
+      enabled: true,
+      url: "https://hooks.example/v2",
+    });
+    const [kept] = await db.select().from(sandboxTypeformWebhooks);
+    expect(kept!.secretEncrypted).not.toBeNull();
+    expect((await toggle("nosuch", toggleBody)).status).toBe(400);
 
     const bad = await api(tokens.accessToken, `/forms/${form.id}/webhooks/bad`, {
       method: "PUT",

@@ -26,6 +26,8 @@ export function webhookJson(webhook: Webhook) {
   };
 }
 
+const toggleBody = z.strictObject({ enabled: z.boolean() });
+
 const putBody = z.object({
   url: httpUrlSchema,
   enabled: z.boolean().optional(),
@@ -80,6 +82,17 @@ export function webhooksApiRoutes(ctx: SandboxContext) {
           "INVALID_JSON",
           "Unable to process the JSON in the request body.",
         );
+      }
+      // A body with `enabled` alone turns an existing webhook on or off, its other settings
+      // kept: what Typeform's own SDK sends (`webhooks.toggle`, fixtures/README.md).
+      const toggle = toggleBody.safeParse(json);
+      if (toggle.success) {
+        const [row] = await ctx.db
+          .update(sandboxTypeformWebhooks)
+          .set({ enabled: toggle.data.enabled, updatedAt: new Date() })
+          .where(byTag(c))
+          .returning();
+        if (row) return c.json(webhookJson(row));
       }
       const parsed = putBody.safeParse(json);
       if (!parsed.success) {
