@@ -90,8 +90,16 @@ function AuditTrail({ organization }: { organization: Organization }) {
   const filtered = hasAuditFilters(filters);
   const whoRef = useRef<HTMLButtonElement>(null);
 
-  const change = (next: Partial<AuditFilters>, options: { replace?: boolean } = {}) =>
-    setSearchParams(auditFiltersSearch({ ...filters, ...next }, searchParams), options);
+  // From the address as it is now, not as this render read it: two quick edits (From, then To)
+  // must not have the second undo the first (the router writes the address at once and renders
+  // after).
+  const change = (next: Partial<AuditFilters>, options: { replace?: boolean } = {}) => {
+    const current = new URLSearchParams(window.location.search);
+    setSearchParams(
+      auditFiltersSearch({ ...parseAuditFilters(current), ...next }, current),
+      options,
+    );
+  };
   const clear = () => {
     change(NO_AUDIT_FILTERS);
     whoRef.current?.focus();
