@@ -15,11 +15,12 @@ export const typeform: FormSourceModule = {
   manifest: typeformManifest,
   settings: typeformSettings,
   create: (config) => {
+    // Read only when all its credentials are set (IntegrationSettings.credentials).
     const own = config.integrations.typeform as z.output<typeof typeformSettingsSchema> | null;
-    return own?.TYPEFORM_CLIENT_ID && own.TYPEFORM_CLIENT_SECRET
+    return own
       ? createTypeformSource({
-          clientId: own.TYPEFORM_CLIENT_ID,
-          clientSecret: own.TYPEFORM_CLIENT_SECRET,
+          clientId: own.TYPEFORM_CLIENT_ID!,
+          clientSecret: own.TYPEFORM_CLIENT_SECRET!,
           apiUrl: own.TYPEFORM_API_URL,
           adminUrl: own.TYPEFORM_ADMIN_URL,
           sandbox: false,
