@@ -8,6 +8,7 @@ import {
   createDeliveryAssistants,
   type DeliveryAssistants,
 } from "./domain/submissions/delivery-assistants.ts";
+import { createDeliveryLog, type DeliveryLog } from "./domain/submissions/delivery-log.ts";
 import { createIngestStore, type IngestStore } from "./domain/submissions/ingest-store.ts";
 import { createVoiceAgentStore } from "./domain/voice/voice-agents.ts";
 import { createVoiceProviders, type VoiceProviders } from "./domain/voice/voice-providers.ts";
@@ -41,6 +42,7 @@ export interface Services {
   deliveryAssistants: DeliveryAssistants;
   /** Where webhook deliveries are written, several per statement under load (group commit). */
   ingest: IngestStore;
+  deliveryLog: DeliveryLog;
   /** Call recordings copied from the provider, in the configured store (RECORDING_STORE). */
   recordings: RecordingDeps;
   /** SMTP, or the console sender and /dev/email outbox (see createEmailSender). */
@@ -120,6 +122,7 @@ export function createServices(input: {
     },
     deliveryAssistants: createDeliveryAssistants(db, box),
     ingest: createIngestStore(db, logger, queue),
+    deliveryLog: createDeliveryLog(db, logger),
     recordings: {
       db,
       voices,

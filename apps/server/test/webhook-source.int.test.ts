@@ -189,6 +189,7 @@ describe("the webhook source", async () => {
       json: { auth: { mode: "hmac", header: "X-Signature", encoding: "hex", prefix: "sha256=" } },
     });
     expect(settings.settings).toEqual({
+      preset: "custom",
       auth: { mode: "hmac", header: "x-signature", encoding: "hex", prefix: "sha256=" },
     });
     const bad = await owner.request(`${path}/endpoint/settings`, {

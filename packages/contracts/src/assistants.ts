@@ -25,6 +25,8 @@ export const assistantSchema = z.object({
   form_title: z.string().nullable(),
   phone_field_id: z.string().nullable(),
   checkbox_field_id: z.string().nullable(),
+  /** The form's own consent text, where the availability field is FORM_CONSENT_TEXT_FIELD. */
+  consent_text: z.string().nullable(),
   name_field_id: z.string().nullable(),
   email_field_id: z.string().nullable(),
   assistant_script: z.string().nullable(),
@@ -165,12 +167,29 @@ export const assistantNameSchema = z
 
 export const updateAssistantNameSchema = z.object({ name: assistantNameSchema });
 export const selectFormSchema = z.object({ formId: z.string().trim().min(1) });
-export const assignFieldsSchema = z.object({
-  phoneFieldId: z.string().min(1, "Please select a phone number field"),
-  checkboxFieldId: z.string().min(1, "Please select a call availability field"),
-  nameFieldId: z.string().min(1).nullable(),
-  emailFieldId: z.string().min(1).nullable(),
-});
+/**
+ * The availability choice for a form with no checkbox for a call (a Google Ads lead form, say):
+ * the consent wording the form itself shows, pasted by the business. Every submission then keeps
+ * that text, with the time, the form and the source, as its consent evidence.
+ */
+export const FORM_CONSENT_TEXT_FIELD = "@form-consent-text";
+export const FORM_CONSENT_TEXT_LABEL = "The form's own consent text";
+export const CONSENT_TEXT_REQUIRED = "Paste the consent text your form shows";
+
+export const assignFieldsSchema = z
+  .object({
+    phoneFieldId: z.string().min(1, "Please select a phone number field"),
+    checkboxFieldId: z.string().min(1, "Please select a call availability field"),
+    nameFieldId: z.string().min(1).nullable(),
+    emailFieldId: z.string().min(1).nullable(),
+    /** With FORM_CONSENT_TEXT_FIELD: the wording the form shows. Ignored otherwise. */
+    consentText: z.string().trim().max(2000, "Use at most 2,000 characters").nullable().optional(),
+  })
+  .refine(
+    (input) =>
+      input.checkboxFieldId !== FORM_CONSENT_TEXT_FIELD || (input.consentText ?? "").length >= 10,
+    { message: CONSENT_TEXT_REQUIRED, path: ["consentText"] },
+  );
 export type AssignFields = z.infer<typeof assignFieldsSchema>;
 export const updateScriptSchema = z.object({
   script: z.string().trim().min(1, "Please write a script for your assistant").max(10_000),
@@ -312,5 +331,16 @@ export const assistantEndpointSchema = z.object({
   settings: z.record(z.string(), z.unknown()),
   /** When the last sample submission arrived (ISO 8601), or null: none yet. */
   sampleReceivedAt: z.string().nullable(),
+  /** Sandbox mode: "Send a test submission" sends the tool's documented request here. */
+  testSubmissions: z.boolean(),
 });
 export type AssistantEndpoint = z.infer<typeof assistantEndpointSchema>;
+
+/** PUT …/assistants/:id/endpoint/secret: the secret the business's own tool shows. */
+export const toolSecretSchema = z.object({
+  secret: z
+    .string()
+    .trim()
+    .min(8, "Paste the whole secret: at least 8 characters")
+    .max(500, "That is longer than any tool's secret: paste the secret alone"),
+});

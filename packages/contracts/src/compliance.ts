@@ -39,6 +39,8 @@ export const consentEvidenceSchema = z.object({
   }),
   /** When Ringback stored this. */
   recordedAt: z.string(),
+  /** Where the submission came from (the form source's id); absent on older evidence. */
+  source: z.string().optional(),
 });
 export type ConsentEvidence = z.infer<typeof consentEvidenceSchema>;
 

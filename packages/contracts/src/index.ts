@@ -25,6 +25,7 @@ export * from "./public-api.ts";
 export * from "./public-api-openapi.ts";
 export * from "./robots.ts";
 export * from "./script-variables.ts";
+export * from "./source-deliveries.ts";
 export * from "./time-zones.ts";
 export * from "./transcript.ts";
 export * from "./voice.ts";

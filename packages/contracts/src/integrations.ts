@@ -86,11 +86,37 @@ export const formSourceManifestSchema = z.object({
           ),
         }),
       ),
+      /**
+       * The tools the source knows (a form plugin, an ad platform, an automation tool), the first
+       * being the default: what each sends and how, for the wizard to set up and explain.
+       */
+      presets: z.array(
+        z.object({
+          /** What is saved as the settings' `preset`. */
+          id: z.string(),
+          name: z.string(),
+          description: z.string(),
+          /** The ids of the authentication modes it can use, its default first. */
+          authModes: z.array(z.string()).min(1),
+          /**
+           * Who makes the secret: Ringback (paste it into the tool), or the tool (paste the
+           * tool's secret into Ringback).
+           */
+          secretFrom: z.enum(["ringback", "tool"]),
+          /** What tells its deliveries apart, in words. */
+          idempotencyKey: z.string(),
+          help: z.array(z.string()),
+          docs: z.array(documentationLinkSchema),
+          /** A body to copy into the tool, where the business types one (Zapier, Make). */
+          exampleBody: z.string().nullable(),
+        }),
+      ),
     })
     .optional(),
 });
 export type FormSourceManifest = z.infer<typeof formSourceManifestSchema>;
 export type EndpointAuthMode = NonNullable<FormSourceManifest["endpoint"]>["authModes"][number];
+export type EndpointPreset = NonNullable<FormSourceManifest["endpoint"]>["presets"][number];
 
 /** What the wizard shows for a source whose deliveries can come from anyone with the URL. */
 export const LESS_SECURE_WARNING = "Less secure: anyone with the URL can send leads";

@@ -54,6 +54,7 @@ import { optOutRoutes } from "./routes/opt-out.routes.ts";
 import { organizationRoutes, organizationsRoutes } from "./routes/organizations.routes.ts";
 import { publicApiRoutes } from "./routes/public-api.routes.ts";
 import { sessionRoutes } from "./routes/session.routes.ts";
+import { sourceDeliveriesRoutes } from "./routes/source-deliveries.routes.ts";
 import { testCallsRoutes } from "./routes/test-calls.routes.ts";
 import { voiceOptionsRoutes } from "./routes/voice-options.routes.ts";
 import { voiceSettingsRoutes } from "./routes/voice-settings.routes.ts";
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
     logger,
     queue: deps.queue,
+    sandbox: config.sandboxes.callSimulator,
   };
 
   const api = new Hono()
@@ -155,6 +157,7 @@ export function createApp(deps: AppDeps) {
         ...providerDeps,
         assistants: deps.services.deliveryAssistants,
         store: deps.services.ingest,
+        log: deps.services.deliveryLog,
         respondentTimeZone: calls.respondentTimeZone,
         deadlineMs: config.ingestDeadlineMs,
       }),
@@ -186,6 +189,17 @@ export function createApp(deps: AppDeps) {
     .route(
       "/organizations/:organizationId/assistants/:assistantId/test-calls",
       testCallsRoutes({ db, calls, limits: createTestCallLimits(deps.pool) }),
+    )
+    // "Recent deliveries" and "Send a test submission".
+    .route(
+      "/organizations/:organizationId/assistants/:assistantId/deliveries",
+      sourceDeliveriesRoutes({
+        ...providerDeps,
+        assistants: deps.services.deliveryAssistants,
+        store: deps.services.ingest,
+        log: deps.services.deliveryLog,
+        respondentTimeZone: calls.respondentTimeZone,
+      }),
     )
     .route("/organizations/:organizationId/assistants", assistantsRoutes(providerDeps))
     .route(

@@ -27,8 +27,15 @@ import { voiceConnections } from "./voice.ts";
 /**
  * call_scheduled: accepted and a call is (or was) placed — these count as calls.
  * not_available / invalid_phone: stored with the reason, never called.
+ * test_lead: the source marked it a test (Google Ads' "Send test data"): stored and shown in
+ * "Recent deliveries", never called, no submission.received event, not in the dashboard's counts.
  */
-export const submissionStatuses = ["call_scheduled", "not_available", "invalid_phone"] as const;
+export const submissionStatuses = [
+  "call_scheduled",
+  "not_available",
+  "invalid_phone",
+  "test_lead",
+] as const;
 export type SubmissionStatus = (typeof submissionStatuses)[number];
 
 export const formSubmissions = pgTable(

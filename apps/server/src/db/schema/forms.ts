@@ -76,6 +76,11 @@ export const formAssistants = pgTable(
     formEditUrl: text("form_edit_url"),
     phoneFieldId: text("phone_field_id"),
     checkboxFieldId: text("checkbox_field_id"),
+    /**
+     * The consent wording the form shows, where `checkbox_field_id` is the form's own consent
+     * text (a form with no checkbox for a call): kept with each submission as its evidence.
+     */
+    consentText: text("consent_text"),
     nameFieldId: text("name_field_id"),
     emailFieldId: text("email_field_id"),
     /** Legacy single-field column, kept; superseded by the four field ids. */
@@ -168,5 +173,38 @@ export const formAssistants = pgTable(
     uniqueIndex("form_assistants_org_form_idx")
       .on(t.organizationId, t.provider, t.formId)
       .where(sql`${t.formId} is not null`),
+  ],
+);
+
+/**
+ * "Recent deliveries": each request to an assistant's webhook URL that reached it, with what
+ * Ringback made of it (`result`, a DeliveryResult), for a business to debug its tool. The last
+ * 100 per assistant are kept; bodies (their secrets redacted) for 7 days
+ * (domain/submissions/delivery-log.ts).
+ */
+export const sourceDeliveries = pgTable(
+  "source_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: tenant(),
+    assistantId: uuid("assistant_id")
+      .notNull()
+      .references(() => formAssistants.id, { onDelete: "cascade" }),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    result: text("result").notNull(),
+    /** The reason in words, as the sender was answered (a refused body's error). */
+    detail: text("detail"),
+    httpStatus: integer("http_status").notNull(),
+    /** The lead it stored, or the one it repeated. */
+    submissionId: uuid("submission_id"),
+    contentType: text("content_type"),
+    /** Null after 7 days, or where the request had none. */
+    body: text("body"),
+    bodyBytes: integer("body_bytes").notNull().default(0),
+  },
+  (t) => [
+    index("source_deliveries_assistant_idx").on(t.assistantId, t.receivedAt.desc(), t.id.desc()),
+    // The 7-day sweep of bodies.
+    index("source_deliveries_body_idx").on(t.receivedAt).where(sql`${t.body} is not null`),
   ],
 );

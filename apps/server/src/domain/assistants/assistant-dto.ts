@@ -12,6 +12,7 @@ export function toAssistantDto(row: typeof formAssistants.$inferSelect): Assista
     form_title: row.formTitle,
     phone_field_id: row.phoneFieldId,
     checkbox_field_id: row.checkboxFieldId,
+    consent_text: row.consentText,
     name_field_id: row.nameFieldId,
     email_field_id: row.emailFieldId,
     assistant_script: row.assistantScript,

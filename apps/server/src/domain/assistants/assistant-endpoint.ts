@@ -16,6 +16,8 @@ interface AssistantDeps {
   box: SecretBox;
   providers: FormSources;
   publicUrl: string;
+  /** Sandboxes may run here: Ringback can send a tool's test submission itself. */
+  sandbox?: boolean;
 }
 type AssistantRow = typeof formAssistants.$inferSelect;
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -62,6 +64,7 @@ function endpointOf(
         : null,
     settings: row.sourceSettings ?? {},
     sampleReceivedAt: row.sampleReceivedAt?.toISOString() ?? null,
+    testSubmissions: Boolean(deps.sandbox && source.samples?.testSubmission),
   };
 }
 
@@ -160,6 +163,38 @@ export async function rotateEndpointSecret(
       .where(eq(formAssistants.id, row.id))
       .returning();
     return endpointOf(deps, source, saved!, secret, true);
+  });
+}
+
+/**
+ * PUT …/endpoint/secret: the secret the business's tool made (WPForms, a Webflow app), used from
+ * now on instead of Ringback's; the one it replaces keeps working for SECRET_GRACE_MS.
+ */
+export async function setToolSecret(
+  deps: AssistantDeps,
+  scope: Scope,
+  secret: string,
+): Promise<AssistantEndpoint> {
+  return onEndpoint(deps, scope, async (tx, row, source) => {
+    if (!row.webhookSecretEncrypted) {
+      throw new AppError("conflict", "This assistant has no webhook URL yet.");
+    }
+    const previous = deps.box.decrypt(row.webhookSecretEncrypted);
+    const [saved] = await tx
+      .update(formAssistants)
+      .set({
+        webhookSecretEncrypted: deps.box.encrypt(secret),
+        ...(previous === secret
+          ? {}
+          : {
+              previousWebhookSecretEncrypted: row.webhookSecretEncrypted,
+              previousWebhookSecretUntil: new Date(Date.now() + SECRET_GRACE_MS),
+            }),
+        updatedAt: new Date(),
+      })
+      .where(eq(formAssistants.id, row.id))
+      .returning();
+    return endpointWithoutSecret(deps, source, saved!);
   });
 }
 

@@ -5,6 +5,8 @@ import {
   type AssistantDetail,
   type CallSettings,
   disclosureProblem,
+  FORM_CONSENT_TEXT_FIELD,
+  FORM_CONSENT_TEXT_LABEL,
   type OutcomeQuestion,
   type UpdateScript,
   voiceSourceLabel,
@@ -201,7 +203,8 @@ export async function assignFields(
   if (!has([fields.phone, fields.hidden], input.phoneFieldId)) {
     throw new AppError("validation_failed", "Please select a phone number field");
   }
-  if (!has([fields.checkbox], input.checkboxFieldId)) {
+  const consentText = input.checkboxFieldId === FORM_CONSENT_TEXT_FIELD;
+  if (!consentText && !has([fields.checkbox], input.checkboxFieldId)) {
     throw new AppError("validation_failed", "Please select a call availability field");
   }
   // Any field of the form, a hidden field, or a choice offered for it (a contact block's
@@ -216,12 +219,15 @@ export async function assignFields(
   return update(deps.db, scope, {
     phoneFieldId: input.phoneFieldId,
     checkboxFieldId: input.checkboxFieldId,
+    consentText: consentText ? (input.consentText ?? null) : null,
     nameFieldId: input.nameFieldId,
     emailFieldId: input.emailFieldId,
     // Numbers typed into it without a country code are read in its own country first.
     phoneDefaultCountry: phoneField?.defaultCountry ?? null,
     // What each submission's consent evidence keeps of the form as it reads now.
-    availabilityQuestion: availabilityQuestion(fields, input.checkboxFieldId),
+    availabilityQuestion: consentText
+      ? { title: FORM_CONSENT_TEXT_LABEL, description: input.consentText ?? null }
+      : availabilityQuestion(fields, input.checkboxFieldId),
     formLastUpdatedAt: lastUpdatedAt(fields),
   });
 }

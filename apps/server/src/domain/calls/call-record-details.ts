@@ -1,6 +1,8 @@
 // One call record as Call Details shows it, and a stored submission's questions and answers.
 import {
   type CallRecordDetails,
+  FORM_CONSENT_TEXT_FIELD,
+  FORM_CONSENT_TEXT_LABEL,
   leadOutcomeOf,
   outcomeAnswers,
   type SubmittedAnswerItem,
@@ -132,7 +134,12 @@ export async function getCallRecord(
     },
     submittedAt: submittedAt ? submittedAt.toISOString() : null,
     answers,
-    consent: availability ? { question: availability.title, value: availability.value } : null,
+    consent:
+      row.availabilityFieldId === FORM_CONSENT_TEXT_FIELD && row.consentEvidence
+        ? { question: FORM_CONSENT_TEXT_LABEL, value: row.consentEvidence.question.description }
+        : availability
+          ? { question: availability.title, value: availability.value }
+          : null,
     consentEvidence: row.consentEvidence ?? null,
     outcomes: outcomeAnswers(row.outcomeQuestions ?? [], row.outcomes),
     isTest: row.isTest,

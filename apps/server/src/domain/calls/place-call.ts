@@ -1,4 +1,10 @@
-import { type BlockedReason, endedReasonLabels, isYes, voiceSourceOf } from "@ringback/contracts";
+import {
+  type BlockedReason,
+  endedReasonLabels,
+  FORM_CONSENT_TEXT_FIELD,
+  isYes,
+  voiceSourceOf,
+} from "@ringback/contracts";
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import {
@@ -33,10 +39,16 @@ type PlaceResult =
   | "blocked"
   | "skipped";
 
-/** The availability answer still says yes: a ticked box, a yes in any language, a yes choice. */
-function consentStillGiven(consent: { answer?: unknown } | null): boolean {
+/**
+ * The availability answer still says yes: a ticked box, a yes in any language, a yes choice — or
+ * the form's own consent text, which the person agreed to by submitting the form.
+ */
+function consentStillGiven(
+  consent: { answer?: unknown; question?: { id?: unknown } } | null,
+): boolean {
   // Submissions stored before consent evidence was kept were scheduled on a yes.
   if (!consent) return true;
+  if (consent.question?.id === FORM_CONSENT_TEXT_FIELD) return true;
   const answer = String(consent.answer ?? "").trim();
   return isYes(answer) || /^(true|checked|ticked)$/i.test(answer);
 }

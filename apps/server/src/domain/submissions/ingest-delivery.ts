@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { type DeliveryResult, FORM_CONSENT_TEXT_FIELD } from "@ringback/contracts";
+import { and, eq, gt } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
+import { formSubmissions } from "../../db/schema/index.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { stripNul } from "../../lib/text.ts";
 import {
@@ -14,15 +17,22 @@ import { submissionReceivedEvent } from "../webhooks/webhook-events.ts";
 import { newMessageId } from "../webhooks/webhook-signature.ts";
 import { consentEvidence } from "./consent-evidence.ts";
 import type { DeliveryAssistant, DeliveryAssistants } from "./delivery-assistants.ts";
+import type { DeliveryLog } from "./delivery-log.ts";
 import type { IngestStore } from "./ingest-store.ts";
 import { storeSample } from "./samples.ts";
-import { evaluateSubmission } from "./submission-rules.ts";
+import { evaluateSubmission, resolveAnswer } from "./submission-rules.ts";
 
 export type IngestResult =
   | { outcome: "stored"; submissionId: string; status: string }
   | { outcome: "duplicate" }
   | { outcome: "ignored"; reason: string }
-  | { outcome: "rejected"; status: 400 | 401 | 415 | 422; reason: string };
+  | {
+      outcome: "rejected";
+      status: 400 | 401 | 415 | 422;
+      reason: string;
+      /** Which refusal, where it is more than a bad signature or an unreadable body. */
+      code?: "refused-no-phone" | "refused-no-consent";
+    };
 
 export interface IngestDeps {
   db: Database;
@@ -31,6 +41,8 @@ export interface IngestDeps {
   logger: Logger;
   /** Where deliveries are written, together with others arriving at once (one per process). */
   store: IngestStore;
+  /** "Recent deliveries": what became of each request to an assistant's URL. */
+  log: DeliveryLog;
   /** Tests only: every respondent's zone (see CallEngineDeps.respondentTimeZone). */
   respondentTimeZone?: string | null;
 }
@@ -49,11 +61,32 @@ function acceptedSecrets(assistant: DeliveryAssistant): string[] {
   return [assistant.webhookSecret!, ...previous];
 }
 
+/** What an outcome is in "Recent deliveries". */
+export function resultOf(outcome: IngestResult, test: boolean): DeliveryResult {
+  switch (outcome.outcome) {
+    case "stored":
+      if (outcome.status === "test_lead") return "test-lead";
+      if (outcome.status === "not_available") return "not-available";
+      if (outcome.status === "invalid_phone") return "invalid-phone";
+      return "accepted";
+    case "duplicate":
+      return "duplicate";
+    case "ignored":
+      return outcome.reason === SAMPLE_STORED ? (test ? "test-lead" : "sample") : "ignored";
+    case "rejected":
+      if (outcome.status === 401) return "refused-signature";
+      return outcome.code ?? "refused-body";
+  }
+}
+
+const SAMPLE_STORED = "sample stored: the assistant is not active yet";
+
 /**
  * One delivery from a form provider (ADR 0008): verify the signature on the raw body
  * with the assistant's secret, parse, and store the submission once per provider response id
  * (a unique index, not a lookup). Inactive or unknown assistants are acknowledged and ignored:
- * never a 404/410, which would make Typeform disable the webhook.
+ * never a 404/410, which would make Typeform disable the webhook. Every request that reaches
+ * a known assistant is kept in its "Recent deliveries" (delivery-log.ts), its body redacted.
  */
 export async function ingestDelivery(
   deps: IngestDeps,
@@ -64,13 +97,38 @@ export async function ingestDelivery(
     headers: Headers;
     /** The URL's last segment after the assistant's id, for a source that authenticates by it. */
     pathToken?: string | null;
+    /** Read the assistant as it is now, not as this process last read it (a test submission). */
+    fresh?: boolean;
   },
-): Promise<IngestResult> {
+): Promise<IngestResult & { test?: boolean }> {
   const provider = deps.providers.get(input.providerId);
-  let assistant = await deps.assistants.get(input.assistantId);
+  const assistant = await deps.assistants.get(input.assistantId, { fresh: input.fresh ?? false });
   if (!assistant || assistant.provider !== provider.id) {
     return { outcome: "ignored", reason: "unknown assistant" };
   }
+  const seen: { test: boolean } = { test: false };
+  const result = await ingestFor(deps, provider, assistant, input, seen);
+  deps.log.record({
+    organizationId: assistant.organizationId,
+    assistantId: assistant.id,
+    result: resultOf(result, seen.test),
+    detail: result.outcome === "ignored" || result.outcome === "rejected" ? result.reason : null,
+    httpStatus: result.outcome === "rejected" ? result.status : 200,
+    submissionId: result.outcome === "stored" ? result.submissionId : null,
+    contentType: input.headers.get("content-type"),
+    body: provider.samples?.redactBody?.(input.rawBody) ?? input.rawBody,
+  });
+  return { ...result, test: seen.test };
+}
+
+async function ingestFor(
+  deps: IngestDeps,
+  provider: ReturnType<FormSources["get"]>,
+  found: DeliveryAssistant,
+  input: { assistantId: string; rawBody: string; headers: Headers; pathToken?: string | null },
+  seen: { test: boolean },
+): Promise<IngestResult> {
+  let assistant = found;
   if (!assistant.webhookSecret) return { outcome: "ignored", reason: "no webhook secret" };
   const delivery: Delivery = {
     rawBody: input.rawBody,
@@ -111,10 +169,15 @@ export async function ingestDelivery(
     }
     throw error;
   }
+  seen.test = submission.test === true;
   if (!assistant.isActive) {
-    await storeSample(deps.db, assistant.id, provider.samples!.fields(submission));
+    await storeSample(
+      deps.db,
+      assistant.id,
+      provider.samples!.fields(submission, assistant.sourceSettings),
+    );
     deps.logger.info({ assistantId: assistant.id }, "Stored a sample submission's fields");
-    return { outcome: "ignored", reason: "sample stored: the assistant is not active yet" };
+    return { outcome: "ignored", reason: SAMPLE_STORED };
   }
   if (submission.formId !== assistant.formId) {
     return { outcome: "ignored", reason: "delivery is for another form" };
@@ -125,7 +188,15 @@ export async function ingestDelivery(
   for (const [name, value] of Object.entries(submission.hidden)) {
     values[`${HIDDEN_FIELD_PREFIX}${name}`] = value;
   }
+  // Fields learned from a sample are the sender's own names: a request without the phone or the
+  // availability field the assistant reads is refused with the reason, for the sender to fix.
+  if (provider.samples) {
+    const missing = missingField(values, assistant);
+    if (missing) return missing;
+  }
   const evaluated = evaluateSubmission(values, assistant);
+  // A test lead (the source says so) is stored and shown, and never dialled.
+  if (submission.test) evaluated.status = "test_lead";
   const callable = evaluated.status === "call_scheduled" && evaluated.phone !== null;
   if (callable) {
     const { problems } = effectiveCallingWindow(assistant);
@@ -142,10 +213,13 @@ export async function ingestDelivery(
   const scheduledFor = callable
     ? (attemptDueAt(assistant, evaluated.phone!, now, deps.respondentTimeZone) ?? now)
     : null;
-  const consent = consentEvidence(submission, assistant, {
-    typed: evaluated.rawPhone,
-    normalized: evaluated.phone,
-  });
+  const consent = consentEvidence(
+    submission,
+    assistant,
+    { typed: evaluated.rawPhone, normalized: evaluated.phone },
+    now,
+    provider.id,
+  );
   const answers = {
     answers: submission.answers,
     hidden: submission.hidden,
@@ -176,12 +250,27 @@ export async function ingestDelivery(
   // are stored together or not at all (an accepted submission that should be called always has
   // its attempt and the job that dials it), with other deliveries arriving at the same moment
   // (group commit: ingest-store.ts).
+  // Made from the body (the sender has no id of its own): a repeat within the window is the same
+  // delivery, and an identical body after it is a new lead.
+  let responseId = submission.responseId;
+  if (submission.responseIdWindowMs) {
+    const windowed = await windowedResponseId(deps.db, {
+      organizationId: assistant.organizationId,
+      provider: provider.id,
+      formId: submission.formId,
+      responseId,
+      windowMs: submission.responseIdWindowMs,
+      now,
+    });
+    if (windowed === null) return { outcome: "duplicate" };
+    responseId = windowed;
+  }
   const stored = await deps.store.store({
     submissionId,
     assistantId: assistant.id,
     formId: submission.formId,
     provider: provider.id,
-    responseId: submission.responseId,
+    responseId,
     name: evaluated.name,
     email: evaluated.email,
     phone: evaluated.phone ?? evaluated.rawPhone,
@@ -203,4 +292,64 @@ export async function ingestDelivery(
     return { outcome: "duplicate" };
   }
   return { outcome: "stored", submissionId: stored.submissionId, status: stored.status! };
+}
+
+/** A 422 naming the phone or availability field the assistant reads, where the request lacks it. */
+function missingField(
+  values: Record<string, unknown>,
+  assistant: DeliveryAssistant,
+): IngestResult | null {
+  const absent = (fieldId: string | null) =>
+    fieldId !== null &&
+    resolveAnswer(values as Parameters<typeof resolveAnswer>[0], fieldId) === undefined;
+  if (absent(assistant.phoneFieldId)) {
+    return {
+      outcome: "rejected",
+      status: 422,
+      code: "refused-no-phone",
+      reason: `No phone number: this assistant reads it from the field "${assistant.phoneFieldId}", which the request does not have.`,
+    };
+  }
+  if (assistant.checkboxFieldId !== FORM_CONSENT_TEXT_FIELD && absent(assistant.checkboxFieldId)) {
+    return {
+      outcome: "rejected",
+      status: 422,
+      code: "refused-no-consent",
+      reason: `No consent answer: this assistant reads it from the field "${assistant.checkboxFieldId}", which the request does not have.`,
+    };
+  }
+  return null;
+}
+
+/**
+ * The response id a body-made id is stored under: the id and the window-long period it arrived
+ * in, so that the unique index tells a repeat in the same period apart; one stored in the period
+ * before, less than a window ago, makes this a repeat too (null).
+ */
+async function windowedResponseId(
+  db: Database,
+  input: {
+    organizationId: string;
+    provider: string;
+    formId: string;
+    responseId: string;
+    windowMs: number;
+    now: Date;
+  },
+): Promise<string | null> {
+  const period = Math.floor(input.now.getTime() / input.windowMs);
+  const [earlier] = await db
+    .select({ id: formSubmissions.id })
+    .from(formSubmissions)
+    .where(
+      and(
+        eq(formSubmissions.organizationId, input.organizationId),
+        eq(formSubmissions.provider, input.provider),
+        eq(formSubmissions.formId, input.formId),
+        eq(formSubmissions.providerResponseId, `${input.responseId}@${period - 1}`),
+        gt(formSubmissions.createdAt, new Date(input.now.getTime() - input.windowMs)),
+      ),
+    )
+    .limit(1);
+  return earlier ? null : `${input.responseId}@${period}`;
 }

@@ -152,9 +152,9 @@ async function storeRows(
     ), submission as (
       insert into form_submissions (id, organization_id, assistant_id, provider, form_id,
         provider_response_id, respondent_name, respondent_email, respondent_phone_number, status,
-        answers, consent, submitted_at)
+        answers, consent, submitted_at, is_test)
       select submission_id, organization_id, assistant_id, provider, form_id, response_id, name,
-        email, phone, status, answers, consent, submitted_at
+        email, phone, status, answers, consent, submitted_at, status = 'test_lead'
       from active order by assistant_id, n
       on conflict do nothing
       returning id, status
@@ -168,7 +168,7 @@ async function storeRows(
       insert into webhook_deliveries (organization_id, endpoint_id, message_id, event_type,
         payload, next_attempt_at, created_at)
       select w.organization_id, w.id, a.message_id, 'submission.received', a.payload, a.at, a.at
-      from submission s join active a on a.submission_id = s.id
+      from submission s join active a on a.submission_id = s.id and a.status <> 'test_lead'
       join webhook_endpoints w on w.organization_id = a.organization_id and w.enabled
         and 'submission.received' = any(w.events)
       returning 1

@@ -1,4 +1,4 @@
-import { isYes } from "@ringback/contracts";
+import { FORM_CONSENT_TEXT_FIELD, isYes } from "@ringback/contracts";
 import type { SubmissionStatus } from "../../db/schema/index.ts";
 import { readPhoneNumber } from "../../lib/phone-number.ts";
 import { type AnswerValue, JOINED_FIELD_SEPARATOR } from "../../providers/forms/form-source.ts";
@@ -86,7 +86,10 @@ export function evaluateSubmission(
         assistant: fields.defaultCountry,
       })
     : null;
-  const available = fields.checkboxFieldId ? isAvailable(answer(fields.checkboxFieldId)) : false;
+  // The form's own consent text: submitting the form that shows it is the agreement.
+  const available =
+    fields.checkboxFieldId === FORM_CONSENT_TEXT_FIELD ||
+    (fields.checkboxFieldId ? isAvailable(answer(fields.checkboxFieldId)) : false);
   const status: SubmissionStatus = !available
     ? "not_available"
     : phone === null

@@ -3,6 +3,7 @@ import {
   callSettingsSchema,
   formProviderIdSchema,
   selectFormSchema,
+  toolSecretSchema,
   updateAssistantNameSchema,
   updateOutcomesSchema,
   updateScriptSchema,
@@ -16,6 +17,7 @@ import {
   readAssistantEndpoint,
   rotateEndpointSecret,
   saveEndpointSettings,
+  setToolSecret,
 } from "../../domain/assistants/assistant-endpoint.ts";
 import { createAssistant, findAssistantRow } from "../../domain/assistants/assistants.ts";
 import {
@@ -124,6 +126,11 @@ export function assistantsRoutes(deps: AssistantDeps) {
       .post("/:assistantId/endpoint/learn-again", ...manage, async (c) =>
         c.json(await forgetSample(deps, scope(c))),
       )
+      // PUT …/assistants/:assistantId/endpoint/secret — the secret the business's tool made.
+      .put("/:assistantId/endpoint/secret", ...manage, async (c) => {
+        const { secret } = await parseJson(c, toolSecretSchema);
+        return c.json(await setToolSecret(deps, scope(c), secret));
+      })
       // PUT …/assistants/:assistantId/endpoint/settings — how its deliveries are authenticated.
       .put("/:assistantId/endpoint/settings", ...manage, async (c) =>
         c.json(await saveEndpointSettings(deps, scope(c), await parseJson(c, z.unknown()))),

@@ -103,7 +103,14 @@ export interface NormalizedSubmission {
   answers: Record<string, AnswerValue>;
   /** Hidden fields (query-string values the form carried). */
   hidden: Record<string, string>;
-  /** The raw payload, kept for support and reprocessing. */
+  /** The source marked it a test lead (Google Ads' "Send test data"): stored, never dialled. */
+  test?: boolean;
+  /**
+   * How long `responseId` tells a repeat apart, where it is made from the body itself (a sender
+   * with no id of its own): an identical body after this long is a new lead. Absent: for ever.
+   */
+  responseIdWindowMs?: number;
+  /** The raw payload, its secrets removed, kept for support and reprocessing. */
   raw: unknown;
 }
 export type AnswerValue = string | number | boolean | string[] | null;
@@ -193,11 +200,23 @@ export interface FormSource {
   };
   /** Fields learned from a sample submission (a source without an API to read them). */
   readonly samples?: {
-    fields(submission: NormalizedSubmission): FormFields;
+    /** The fields a sample showed, as the assistant's `settings` read them. */
+    fields(submission: NormalizedSubmission, settings: unknown): FormFields;
+    /** A raw body as a log may keep it: the secrets some senders put in bodies replaced. */
+    redactBody?(rawBody: string): string;
     /** A new signing secret, in the form this source's senders expect (default: 32 random bytes). */
     newSecret?(): string;
     /** The URL to paste where the assistant's settings put a token in it (default: as it is). */
     endpointUrl?(url: string, secret: string, settings: unknown): string;
+    /**
+     * A request as the assistant's tool would send it, signed with `secret`, carrying the tool's
+     * documented example: what "Send a test submission" sends in sandbox mode.
+     */
+    testSubmission?(
+      secret: string,
+      settings: unknown,
+      now: Date,
+    ): { rawBody: string; headers: Headers; pathToken: string | null };
     /**
      * What an assistant may set for this source (how its deliveries are authenticated, say):
      * checked when saved, and handed to verifyDelivery and parseDelivery as `settings`.

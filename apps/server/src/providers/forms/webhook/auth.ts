@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { z } from "zod";
 import type { Delivery } from "../form-source.ts";
+import { parseJson } from "./body.ts";
 
 /**
  * How an assistant's webhook deliveries prove they come from the business's own tool, chosen per
@@ -11,7 +12,10 @@ import type { Delivery } from "../form-source.ts";
  * - `hmac`: an HMAC-SHA256 of the raw body in a header the business names, hex or base64, with
  *   an optional prefix such as `sha256=`;
  * - `bearer`: `Authorization: Bearer <secret>`, and `path`: the secret as the URL's last segment,
- *   for tools that cannot sign. Anyone who has the URL (or sees one request) can send leads.
+ *   for tools that cannot sign. Anyone who has the URL (or sees one request) can send leads;
+ * - a vendor's own way, offered by its preset (presets/): `google-key` (Google Ads puts the key
+ *   the advertiser set in the body), `wpforms` (WPForms' `X-WPForms-Webhook-Signature`) and
+ *   `webflow` (Webflow's `x-webflow-timestamp` and `x-webflow-signature`).
  */
 export const webhookAuthSchema = z.discriminatedUnion("mode", [
   z.object({ mode: z.literal("standard-webhooks") }),
@@ -27,8 +31,19 @@ export const webhookAuthSchema = z.discriminatedUnion("mode", [
   }),
   z.object({ mode: z.literal("bearer") }),
   z.object({ mode: z.literal("path") }),
+  z.object({ mode: z.literal("google-key") }),
+  z.object({ mode: z.literal("wpforms") }),
+  z.object({ mode: z.literal("webflow") }),
 ]);
 export type WebhookAuth = z.infer<typeof webhookAuthSchema>;
+
+/** The modes any tool can use; the others belong to a vendor's preset. */
+export const GENERIC_AUTH_MODES: readonly WebhookAuth["mode"][] = [
+  "standard-webhooks",
+  "hmac",
+  "bearer",
+  "path",
+];
 
 /**
  * A new secret: Standard Webhooks' `whsec_` and 32 random bytes in base64, which every mode can
@@ -72,7 +87,71 @@ export function verifyWebhook(delivery: Delivery, auth: WebhookAuth, secret: str
     }
     case "path":
       return delivery.pathToken !== null && equal(delivery.pathToken, pathTokenOf(secret));
+    case "google-key":
+      return verifyGoogleKey(delivery, secret);
+    case "wpforms":
+      return verifyWpforms(delivery, secret);
+    case "webflow":
+      return verifyWebflow(delivery, secret);
   }
+}
+
+/**
+ * Google Ads lead forms carry no signature: the key the advertiser typed into the form's webhook
+ * settings arrives in the body as `google_key` (Google's own test samples spell it `Google_key`).
+ * Compared in constant time; dedupe on `lead_id` is what stops a replay.
+ */
+function verifyGoogleKey(delivery: Delivery, secret: string): boolean {
+  const body = parseJson(delivery.rawBody);
+  if (typeof body !== "object" || body === null) return false;
+  const record = body as Record<string, unknown>;
+  const key = record.google_key ?? record.Google_key;
+  return typeof key === "string" && equal(key, secret);
+}
+
+/**
+ * How far a WPForms signature's `t` may be from now. WPForms sends from a background task that a
+ * quiet site may run late, so five minutes would lose real leads; a day is as long as an
+ * identical body counts as the same delivery (webhook-source.ts), so a replay inside it is one
+ * lead and one after it is refused.
+ */
+export const WPFORMS_TOLERANCE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * WPForms: `X-WPForms-Webhook-Signature: t=<unix seconds>,v=<hex HMAC-SHA256 of "<t>.<body>">`,
+ * keyed with the secret WPForms shows for the webhook. The body signed is the JSON sent, so only
+ * the JSON format verifies (WPForms signs a JSON rendering of a form-encoded body instead).
+ */
+function verifyWpforms(delivery: Delivery, secret: string, now = Date.now()): boolean {
+  const header = delivery.headers.get("x-wpforms-webhook-signature") ?? "";
+  const parts = Object.fromEntries(
+    header.split(",").map((part) => {
+      const at = part.indexOf("=");
+      return [part.slice(0, at).trim(), part.slice(at + 1).trim()];
+    }),
+  );
+  const t = parts.t ?? "";
+  if (!/^\d{1,12}$/.test(t) || !parts.v) return false;
+  if (Math.abs(now - Number(t) * 1000) > WPFORMS_TOLERANCE_MS) return false;
+  const wanted = createHmac("sha256", secret).update(`${t}.${delivery.rawBody}`, "utf8");
+  return equal(parts.v.toLowerCase(), wanted.digest("hex"));
+}
+
+/** Webflow refuses nothing older than this itself; its documentation says to (replays). */
+export const WEBFLOW_TOLERANCE_MS = 5 * 60 * 1000;
+
+/**
+ * Webflow: `x-webflow-timestamp` (milliseconds since the epoch) and `x-webflow-signature`, the
+ * hex HMAC-SHA256 of `<timestamp>:<body>` keyed with the app's client secret (or the webhook's
+ * own secret); refused when more than five minutes off.
+ */
+function verifyWebflow(delivery: Delivery, secret: string, now = Date.now()): boolean {
+  const timestamp = delivery.headers.get("x-webflow-timestamp")?.trim() ?? "";
+  const signature = delivery.headers.get("x-webflow-signature")?.trim().toLowerCase() ?? "";
+  if (!/^\d{1,15}$/.test(timestamp) || !signature) return false;
+  if (Math.abs(now - Number(timestamp)) > WEBFLOW_TOLERANCE_MS) return false;
+  const wanted = createHmac("sha256", secret).update(`${timestamp}:${delivery.rawBody}`, "utf8");
+  return equal(signature, wanted.digest("hex"));
 }
 
 /**

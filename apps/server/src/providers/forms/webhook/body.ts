@@ -30,14 +30,14 @@ export function readBody(rawBody: string, contentType: string | null): unknown {
     type.endsWith("+json") ||
     (type !== "application/x-www-form-urlencoded" && looksJson)
   ) {
-    try {
-      return JSON.parse(text, losslessNumbers);
-    } catch {
+    const parsed = parseJson(text);
+    if (parsed === undefined) {
       throw new FormSourceError("The body is not valid JSON.", {
         status: 400,
         code: "invalid_json",
       });
     }
+    return parsed;
   }
   if (type === "application/x-www-form-urlencoded" || (type === "" && text.includes("="))) {
     const form: Record<string, string | string[]> = {};
@@ -51,6 +51,25 @@ export function readBody(rawBody: string, contentType: string | null): unknown {
     `Send the lead as JSON (Content-Type: application/json) or as a form (application/x-www-form-urlencoded), not ${type || "an unnamed type"}.`,
     { status: 415, code: "unsupported_media_type" },
   );
+}
+
+/**
+ * A JSON text as a value (undefined: not JSON). A comma before a closing bracket is forgiven,
+ * because Google Ads' own published lead sample has one, and a lead is worth more than the
+ * rule; numbers keep their digits (losslessNumbers).
+ */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text, losslessNumbers);
+  } catch {
+    const forgiven = text.replace(/,(\s*[}\]])/g, "$1");
+    if (forgiven === text) return undefined;
+    try {
+      return JSON.parse(forgiven, losslessNumbers);
+    } catch {
+      return undefined;
+    }
+  }
 }
 
 /**
