@@ -1,4 +1,8 @@
-import type { FormField, FormFieldsResponse } from "@ringback/contracts";
+import {
+  FORM_CONSENT_TEXT_FIELD,
+  type FormField,
+  type FormFieldsResponse,
+} from "@ringback/contracts";
 import { describe, expect, it } from "vitest";
 import {
   canAssignFields,
@@ -113,7 +117,8 @@ describe("field pre-selection", () => {
     expect(options.phone.map((f) => f.id)).toEqual(["p1", "hidden:utm_source", "hidden:phone"]);
     expect(options.name.map((f) => f.id)).toEqual(["n1", "hidden:utm_source", "hidden:phone"]);
     expect(options.email.map((f) => f.id)).toEqual(["e1", "hidden:utm_source", "hidden:phone"]);
-    expect(options.checkbox.map((f) => f.id)).toEqual(["c1"]);
+    // The form's own consent text is always a choice, after the form's own fields.
+    expect(options.checkbox.map((f) => f.id)).toEqual(["c1", FORM_CONSENT_TEXT_FIELD]);
     // A phone question comes first, as today; a hidden name or email is never guessed.
     expect(preselectFields(form3, {})).toMatchObject({ phoneFieldId: "p1", nameFieldId: "n1" });
     const chosen = {
@@ -123,7 +128,10 @@ describe("field pre-selection", () => {
       emailFieldId: "hidden:phone",
     };
     expect(preselectFields(form3, chosen)).toEqual(chosen);
-    expect(validateFieldSelection(form3, chosen)).toEqual({ ok: true, value: chosen });
+    expect(validateFieldSelection(form3, chosen)).toEqual({
+      ok: true,
+      value: { ...chosen, consentText: null },
+    });
     expect(fieldTitle(form3, "hidden:phone")).toBe("phone (hidden field)");
   });
 
@@ -217,7 +225,30 @@ describe("field selection checks", () => {
       }),
     ).toEqual({
       ok: true,
-      value: { phoneFieldId: "p1", checkboxFieldId: "c1", nameFieldId: "n1", emailFieldId: null },
+      value: {
+        phoneFieldId: "p1",
+        checkboxFieldId: "c1",
+        nameFieldId: "n1",
+        emailFieldId: null,
+        consentText: null,
+      },
+    });
+  });
+
+  it("needs the consent text when the form's own consent text is the availability choice", () => {
+    const chosen = {
+      phoneFieldId: "p1",
+      checkboxFieldId: FORM_CONSENT_TEXT_FIELD,
+      nameFieldId: null,
+      emailFieldId: null,
+    };
+    expect(validateFieldSelection(form, chosen, "  ")).toEqual({
+      ok: false,
+      message: "Paste the consent text your form shows",
+    });
+    expect(validateFieldSelection(form, chosen, " By submitting, you agree to a call. ")).toEqual({
+      ok: true,
+      value: { ...chosen, consentText: "By submitting, you agree to a call." },
     });
   });
 

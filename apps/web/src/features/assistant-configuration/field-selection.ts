@@ -1,5 +1,8 @@
 import {
   type AssignFields,
+  CONSENT_TEXT_REQUIRED,
+  FORM_CONSENT_TEXT_FIELD,
+  FORM_CONSENT_TEXT_LABEL,
   type FormFieldsResponse,
   suggestEmailField,
   suggestNameField,
@@ -32,9 +35,14 @@ const present = (list: readonly { id: string }[], id: string | null | undefined)
  */
 export function fieldOptions(groups: Groups) {
   const hidden = groups.hidden;
+  // A form with no checkbox for a call can stand on its own consent text (the source may
+  // already list it, where it fits best).
+  const consentText = { id: FORM_CONSENT_TEXT_FIELD, title: FORM_CONSENT_TEXT_LABEL };
   return {
     phone: [...groups.phone, ...hidden],
-    checkbox: groups.checkbox,
+    checkbox: groups.checkbox.some((field) => field.id === FORM_CONSENT_TEXT_FIELD)
+      ? groups.checkbox
+      : [...groups.checkbox, { ...consentText, type: "consent_text", ref: null }],
     name: [...groups.text, ...hidden],
     email: [...groups.email, ...hidden],
   };
@@ -66,10 +74,12 @@ export function preselectFields(groups: Groups, previous: PreviousSelection): Fi
       previous.phoneFieldId,
       () => suggestPhoneField(groups.phone, groups.hidden)?.id ?? null,
     ),
+    // The source's first choice: the form's own consent text only where the source offers it
+    // first (a form with no field like a consent answer); never for a form that lacks a box.
     checkboxFieldId: keep(
       options.checkbox,
       previous.checkboxFieldId,
-      () => options.checkbox[0]?.id ?? null,
+      () => groups.checkbox[0]?.id ?? null,
     ),
     nameFieldId: optional(
       options.name,
@@ -116,13 +126,18 @@ export function canAssignFields(selection: FieldSelection): boolean {
 export function validateFieldSelection(
   groups: Groups,
   selection: FieldSelection,
+  consentText = "",
 ): { ok: true; value: AssignFields } | { ok: false; message: string } {
   const options = fieldOptions(groups);
   if (!selection.phoneFieldId || !present(options.phone, selection.phoneFieldId)) {
     return { ok: false, message: "Please select a phone number field" };
   }
-  if (!selection.checkboxFieldId || !present(groups.checkbox, selection.checkboxFieldId)) {
+  if (!selection.checkboxFieldId || !present(options.checkbox, selection.checkboxFieldId)) {
     return { ok: false, message: "Please select a call availability field" };
+  }
+  const ownText = selection.checkboxFieldId === FORM_CONSENT_TEXT_FIELD;
+  if (ownText && consentText.trim().length < 10) {
+    return { ok: false, message: CONSENT_TEXT_REQUIRED };
   }
   return {
     ok: true,
@@ -131,6 +146,7 @@ export function validateFieldSelection(
       checkboxFieldId: selection.checkboxFieldId,
       nameFieldId: selection.nameFieldId,
       emailFieldId: selection.emailFieldId,
+      consentText: ownText ? consentText.trim() : null,
     },
   };
 }

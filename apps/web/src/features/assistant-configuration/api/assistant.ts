@@ -9,6 +9,7 @@ import type {
   FormListItem,
   FormProviderId,
   OutcomeQuestion,
+  SourceDelivery,
   UpdateScript,
 } from "@ringback/contracts";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -123,6 +124,29 @@ export function useEndpoint(organizationId: string, assistantId: string, enabled
   });
 }
 
+/** GET …/assistants/:assistantId/deliveries — "Recent deliveries", watched while shown. */
+export function useDeliveries(organizationId: string, assistantId: string) {
+  return useQuery({
+    queryKey: deliveriesQueryKey(organizationId, assistantId),
+    queryFn: ({ signal }) =>
+      api.get<SourceDelivery[]>(`${assistantPath(organizationId, assistantId)}/deliveries`, {
+        signal,
+      }),
+    retry: false,
+    refetchInterval: 5000,
+  });
+}
+
+export const deliveriesQueryKey = (organizationId: string, assistantId: string) =>
+  ["organization", organizationId, "assistants", assistantId, "deliveries"] as const;
+
+/** What "Send a test submission" made of the request it sent. */
+export interface TestSubmissionResult {
+  result: SourceDelivery["result"];
+  label: string;
+  detail: string | null;
+}
+
 export const assistantApi = {
   /** Without a source, the server's first registered one. */
   create: (organizationId: string, provider?: FormProviderId) =>
@@ -180,6 +204,17 @@ export const assistantApi = {
     api.put<AssistantEndpoint>(
       `${assistantPath(organizationId, assistantId)}/endpoint/settings`,
       settings,
+    ),
+  /** PUT …/endpoint/secret: the secret the business's tool made. */
+  setToolSecret: (organizationId: string, assistantId: string, secret: string) =>
+    api.put<AssistantEndpoint>(`${assistantPath(organizationId, assistantId)}/endpoint/secret`, {
+      secret,
+    }),
+  /** POST …/deliveries/test: "Send a test submission" (sandbox mode). */
+  sendTestSubmission: (organizationId: string, assistantId: string) =>
+    api.post<TestSubmissionResult>(
+      `${assistantPath(organizationId, assistantId)}/deliveries/test`,
+      {},
     ),
   activate: (organizationId: string, assistantId: string) =>
     api.post<Assistant>(`${assistantPath(organizationId, assistantId)}/activate`),

@@ -1,11 +1,12 @@
 import {
   type AssistantEndpoint,
   type EndpointAuthMode,
+  type EndpointPreset,
   LESS_SECURE_WARNING,
 } from "@ringback/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { CheckCircle2, Clock, RefreshCw, TriangleAlert } from "lucide-react";
-import { useId, useState } from "react";
+import { CheckCircle2, Clock, ExternalLink, RefreshCw, Send, TriangleAlert } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
 import { CopyButton } from "@/components/copy-button";
 import { OneTimeSecret } from "@/components/one-time-secret";
 import { Button } from "@/components/ui/button";
@@ -15,8 +16,15 @@ import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { useFormSource } from "@/lib/integrations";
-import { assistantApi, assistantQueryKey, useEndpoint, useFormFields } from "../api/assistant";
+import {
+  assistantApi,
+  assistantQueryKey,
+  deliveriesQueryKey,
+  useEndpoint,
+  useFormFields,
+} from "../api/assistant";
 import { errorMessage, isNotFound } from "../messages";
+import { RecentDeliveries } from "../recent-deliveries";
 import type { StepProps } from "./step-props";
 
 const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -111,9 +119,29 @@ export function EndpointStep({ assistant, organizationId, canManage, goTo }: Ste
   }
 
   const current = endpoint.data;
-  const modes = source.endpoint?.authModes ?? [];
+  const presets = source.endpoint?.presets ?? [];
+  const preset =
+    presets.find((p) => p.id === current.settings.preset) ??
+    presets[0] ??
+    (null as EndpointPreset | null);
+  const modes = (source.endpoint?.authModes ?? []).filter(
+    (mode) => !preset || preset.authModes.includes(mode.id),
+  );
+  const saveSettings = (settings: Record<string, unknown>) =>
+    assistantApi.saveEndpointSettings(organizationId, assistant.id, settings);
   return (
     <div className="flex flex-col gap-6">
+      {presets.length > 0 && preset ? (
+        <ToolChoice
+          key={preset.id}
+          presets={presets}
+          preset={preset}
+          canManage={canManage}
+          onSave={(id) => saveSettings({ preset: id })}
+          onSaved={saved}
+        />
+      ) : null}
+
       <section aria-labelledby="endpoint-url-heading" className="flex flex-col gap-3">
         <h3 id="endpoint-url-heading" className="font-semibold">
           Webhook URL
@@ -158,24 +186,54 @@ export function EndpointStep({ assistant, organizationId, canManage, goTo }: Ste
             {rotate.isPending ? "Rotating..." : "Rotate Secret"}
           </Button>
         ) : null}
+        {canManage ? (
+          <ToolSecret
+            fromTool={preset?.secretFrom === "tool"}
+            toolName={preset?.id === "custom" ? null : (preset?.name ?? null)}
+            onSave={(value) => assistantApi.setToolSecret(organizationId, assistant.id, value)}
+            onSaved={(value) => {
+              saved(value);
+              queryClient.removeQueries({ queryKey: secretKey });
+              setSecret(null);
+            }}
+          />
+        ) : null}
       </section>
 
       {modes.length > 0 ? (
         <AuthenticationChoice
           key={JSON.stringify(current.settings)}
           modes={modes}
+          preset={preset?.id ?? null}
           settings={current.settings}
           canManage={canManage}
-          onSave={(settings) =>
-            assistantApi.saveEndpointSettings(organizationId, assistant.id, settings)
-          }
+          onSave={saveSettings}
           onSaved={saved}
         />
+      ) : null}
+
+      {preset?.exampleBody ? (
+        <section aria-labelledby="endpoint-example-heading" className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 id="endpoint-example-heading" className="font-semibold">
+              Example body
+            </h3>
+            <CopyButton
+              text={preset.exampleBody}
+              label="Copy example"
+              copiedMessage="Example body copied"
+            />
+          </div>
+          <pre className="overflow-auto rounded-md bg-muted p-3 font-mono text-xs">
+            {preset.exampleBody}
+          </pre>
+        </section>
       ) : null}
 
       <SampleStatus
         endpoint={current}
         organizationId={organizationId}
+        assistantId={assistant.id}
         provider={assistant.provider}
         formId={assistant.form_id}
         canManage={canManage}
@@ -183,19 +241,170 @@ export function EndpointStep({ assistant, organizationId, canManage, goTo }: Ste
         onLearnAgain={() => learnAgain.mutate()}
         onContinue={() => goTo(2)}
       />
+
+      <RecentDeliveries organizationId={organizationId} assistantId={assistant.id} />
     </div>
+  );
+}
+
+/** "Your tool": the preset that knows how the business's tool sends, with its own help. */
+function ToolChoice({
+  presets,
+  preset,
+  canManage,
+  onSave,
+  onSaved,
+}: {
+  presets: EndpointPreset[];
+  preset: EndpointPreset;
+  canManage: boolean;
+  onSave: (id: string) => Promise<AssistantEndpoint>;
+  onSaved: (endpoint: AssistantEndpoint) => void;
+}) {
+  const selectId = useId();
+  const save = useMutation({
+    mutationFn: onSave,
+    onSuccess: (endpoint) => {
+      onSaved(endpoint);
+      toast.success("Tool saved");
+    },
+    onError: (e) => toast.error(`Could not save: ${errorMessage(e)}`),
+  });
+  return (
+    <section aria-labelledby={`${selectId}-heading`} className="flex flex-col gap-3">
+      <h3 id={`${selectId}-heading`} className="font-semibold">
+        Your tool
+      </h3>
+      <div className="grid gap-1 sm:max-w-sm">
+        <Label htmlFor={selectId}>The tool that sends your leads</Label>
+        <select
+          id={selectId}
+          value={preset.id}
+          disabled={!canManage || save.isPending}
+          onChange={(e) => save.mutate(e.target.value)}
+          className="h-9 rounded-md border bg-background px-2 text-sm"
+        >
+          {presets.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="text-sm text-muted-foreground">{preset.description}</p>
+      {preset.help.length > 0 ? (
+        <ol className="flex list-decimal flex-col gap-1 pl-5 text-sm">
+          {preset.help.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ol>
+      ) : null}
+      <p className="text-sm text-muted-foreground">
+        Each lead is told apart by: <span className="font-mono">{preset.idempotencyKey}</span>. A
+        request sent again is not called twice.
+      </p>
+      {preset.docs.length > 0 ? (
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {preset.docs.map((doc) => (
+            <li key={doc.url}>
+              <a
+                href={doc.url}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex min-h-6 items-center gap-1 text-primary underline-offset-4 hover:underline"
+              >
+                {doc.label}
+                <ExternalLink className="size-3" aria-hidden="true" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * "Use your tool's secret": for a tool that makes its own secret (WPForms, a Webflow app), or a
+ * business that prefers its tool's; the secret it replaces keeps working for a day.
+ */
+function ToolSecret({
+  fromTool,
+  toolName,
+  onSave,
+  onSaved,
+}: {
+  fromTool: boolean;
+  toolName: string | null;
+  onSave: (secret: string) => Promise<AssistantEndpoint>;
+  onSaved: (endpoint: AssistantEndpoint) => void;
+}) {
+  const [value, setValue] = useState("");
+  const inputId = useId();
+  const save = useMutation({
+    mutationFn: () => onSave(value),
+    onSuccess: (endpoint) => {
+      onSaved(endpoint);
+      setValue("");
+      toast.success("Your tool's secret is in use");
+    },
+    onError: (e) => toast.error(`Could not save the secret: ${errorMessage(e)}`),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (value.trim()) save.mutate();
+  };
+  const form = (
+    <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <div className="grid flex-1 gap-1">
+        <Label htmlFor={inputId}>
+          {toolName ? `The secret ${toolName} shows` : "Your tool's secret"}
+        </Label>
+        <Input
+          id={inputId}
+          type="password"
+          autoComplete="off"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
+      </div>
+      <Button type="submit" variant="outline" disabled={save.isPending || !value.trim()}>
+        {save.isPending ? "Saving..." : "Use This Secret"}
+      </Button>
+    </form>
+  );
+  if (fromTool) {
+    return (
+      <div className="flex flex-col gap-2 rounded-lg border p-3">
+        <p className="text-sm font-medium">Use your tool's secret</p>
+        <p className="text-sm text-muted-foreground">
+          {toolName ?? "This tool"} makes its own signing secret: paste it here.
+        </p>
+        {form}
+      </div>
+    );
+  }
+  return (
+    <details className="text-sm">
+      <summary className="inline-flex min-h-6 cursor-pointer items-center text-muted-foreground hover:text-foreground">
+        Use your tool's secret instead
+      </summary>
+      <div className="mt-2">{form}</div>
+    </details>
   );
 }
 
 /** How deliveries are authenticated: the source's modes, each with the fields it needs. */
 function AuthenticationChoice({
   modes,
+  preset,
   settings,
   canManage,
   onSave,
   onSaved,
 }: {
   modes: EndpointAuthMode[];
+  preset: string | null;
   settings: Record<string, unknown>;
   canManage: boolean;
   onSave: (settings: Record<string, unknown>) => Promise<AssistantEndpoint>;
@@ -215,6 +424,7 @@ function AuthenticationChoice({
   const save = useMutation({
     mutationFn: () =>
       onSave({
+        ...(preset ? { preset } : {}),
         auth: {
           mode: chosen.id,
           ...Object.fromEntries(chosen.fields.map((f) => [f.key, values[`${chosen.id}.${f.key}`]])),
@@ -312,6 +522,7 @@ function AuthenticationChoice({
 function SampleStatus({
   endpoint,
   organizationId,
+  assistantId,
   provider,
   formId,
   canManage,
@@ -321,6 +532,7 @@ function SampleStatus({
 }: {
   endpoint: AssistantEndpoint;
   organizationId: string;
+  assistantId: string;
   provider: string;
   formId: string | null;
   canManage: boolean;
@@ -331,11 +543,41 @@ function SampleStatus({
   const received = endpoint.sampleReceivedAt;
   const fields = useFormFields(organizationId, provider, formId, Boolean(received));
   const headingId = useId();
+  const queryClient = useQueryClient();
+  const send = useMutation({
+    mutationFn: () => assistantApi.sendTestSubmission(organizationId, assistantId),
+    onSuccess: (sent) => {
+      const words = sent.detail ? `${sent.label}. ${sent.detail}` : sent.label;
+      if (sent.result.startsWith("refused")) toast.error(`Test submission: ${words}`);
+      else toast.success(`Test submission: ${words}`);
+      for (const queryKey of [
+        ["organization", organizationId, "assistants", assistantId, "endpoint"],
+        deliveriesQueryKey(organizationId, assistantId),
+        ["organization", organizationId, "form-connections", provider, "fields"],
+      ]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    },
+    onError: (e) => toast.error(`Could not send a test submission: ${errorMessage(e)}`),
+  });
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <h3 id={headingId} className="font-semibold">
-        Test submission
-      </h3>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="font-semibold">
+          Test submission
+        </h3>
+        {endpoint.testSubmissions && canManage ? (
+          <Button variant="outline" disabled={send.isPending} onClick={() => send.mutate()}>
+            <Send aria-hidden="true" />
+            {send.isPending ? "Sending..." : "Send a test submission"}
+          </Button>
+        ) : null}
+      </div>
+      {endpoint.testSubmissions ? (
+        <p className="text-sm text-muted-foreground">
+          Sandbox mode: Ringback can send the request your tool would send, signed as it signs.
+        </p>
+      ) : null}
       {!received ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
           <Clock className="size-4" aria-hidden="true" />

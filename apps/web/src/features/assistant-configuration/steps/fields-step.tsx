@@ -1,4 +1,8 @@
-import type { FormField } from "@ringback/contracts";
+import {
+  CONSENT_TEXT_REQUIRED,
+  FORM_CONSENT_TEXT_FIELD,
+  type FormField,
+} from "@ringback/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { AlertTriangle, PencilLine, RefreshCw } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
@@ -14,6 +18,7 @@ import {
 } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
+import { Textarea } from "@/components/ui/textarea";
 import { assistantApi, useFormFields } from "../api/assistant";
 import {
   canAssignFields,
@@ -59,6 +64,8 @@ export function FieldsStep({
     : null;
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
+  const consentTextId = useId();
+  const [consentText, setConsentText] = useState(assistant.consent_text ?? "");
 
   useEffect(() => {
     if (!fields.error) return;
@@ -159,7 +166,7 @@ export function FieldsStep({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (assign.isPending) return;
-    const result = validateFieldSelection(groups, selection);
+    const result = validateFieldSelection(groups, selection, consentText);
     if (!result.ok) {
       setError(result.message);
       return;
@@ -170,7 +177,8 @@ export function FieldsStep({
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       {intro}
-      {groups.checkbox.length === 0 ? (
+      {groups.checkbox.filter((field) => field.id !== FORM_CONSENT_TEXT_FIELD).length === 0 &&
+      selection.checkboxFieldId !== FORM_CONSENT_TEXT_FIELD ? (
         <FieldWarning
           title="This form has no checkbox field"
           text="Add a checkbox or yes/no question where respondents say they are available for a call, then refresh the fields."
@@ -224,6 +232,28 @@ export function FieldsStep({
           disabled={!canManage}
         />
       </div>
+      {selection.checkboxFieldId === FORM_CONSENT_TEXT_FIELD ? (
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={consentTextId}>Consent Text</Label>
+          <Textarea
+            id={consentTextId}
+            value={consentText}
+            onChange={(e) => {
+              setConsentText(e.target.value);
+              setError(null);
+            }}
+            disabled={!canManage}
+            rows={3}
+            aria-describedby={`${consentTextId}-hint`}
+            aria-invalid={error === CONSENT_TEXT_REQUIRED ? true : undefined}
+            placeholder="By submitting this form, you agree that we may call you about your request."
+          />
+          <p id={`${consentTextId}-hint`} className="text-xs text-muted-foreground">
+            Paste the consent wording your form shows, word for word: every lead keeps it, with the
+            time, the form and the source, as evidence of what they agreed to.
+          </p>
+        </div>
+      ) : null}
       {groups.hidden.length > 0 ? (
         <p className="text-xs text-muted-foreground">
           Hidden fields, values your form’s link carries (such as{" "}

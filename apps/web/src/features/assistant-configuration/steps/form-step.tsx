@@ -11,6 +11,7 @@ import { useFormSource } from "@/lib/integrations";
 import { cn } from "@/lib/utils";
 import { assistantApi, useForms } from "../api/assistant";
 import { errorMessage } from "../messages";
+import { RecentDeliveries } from "../recent-deliveries";
 import type { StepProps } from "./step-props";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
@@ -128,6 +129,10 @@ export function FormStep({
           ))}
         </ul>
       )}
+      {/* Once the source sends this assistant's form here, what arrived. */}
+      {assistant.webhook_url ? (
+        <RecentDeliveries organizationId={organizationId} assistantId={assistant.id} />
+      ) : null}
     </div>
   );
 }
