@@ -27,7 +27,9 @@ export default defineConfig({
     },
     // A failed test keeps its trace: DOM snapshots of each step, without a screencast (frames
     // taken all through every test cost a CPU the tests share).
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true },
+    trace: process.env.E2E_TRACE
+      ? { mode: "retain-on-failure", screenshots: false, snapshots: true }
+      : "off",
     screenshot: "only-on-failure",
   },
 });
