@@ -89,3 +89,72 @@ test("any tool by webhook: a URL and a secret shown once, fields learned from a 
   const row = page.getByRole("row").filter({ hasText: "Lee Lead" });
   await expect(row).toContainText("Answered", { timeout: 30_000 });
 });
+
+test("Google Ads lead form: the preset's test lead is a Test lead, never called; a real lead is called on the form's own consent text", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, newPerson("Ads"));
+  await page.getByRole("button", { name: "Set Up", exact: true }).click();
+  await page.getByLabel("Assistant name").fill("Google Ads leads");
+  await page.getByLabel("Assistant name").press("Enter");
+  await page.getByRole("button", { name: "Create Webhook URL" }).click();
+  const url = await page.getByRole("textbox", { name: "Webhook URL" }).inputValue();
+  const key = await page.getByLabel("Signing secret").inputValue();
+
+  // The preset: Google's own way to authenticate, its help, what tells its leads apart.
+  await page.getByLabel("The tool that sends your leads").selectOption("Google Ads lead form");
+  await expect(page.getByText("Tool saved")).toBeVisible();
+  await expect(page.getByRole("radio", { name: /Google Ads key/ })).toBeChecked();
+  await expect(page.getByText("Less secure: anyone with the URL can send leads")).toHaveCount(0);
+  await expect(page.getByText("lead_id", { exact: true })).toBeVisible();
+
+  // Sandbox mode: Google's test lead, signed with the key as Google sends it.
+  await page.getByRole("button", { name: "Send a test submission" }).click();
+  await expect(page.getByText("Test submission: Test lead", { exact: false })).toBeVisible();
+  const deliveries = page.getByRole("region", { name: "Recent deliveries" });
+  await expect(deliveries.getByText("Test lead", { exact: true })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "PHONE_NUMBER" })).toBeVisible();
+  await screenshots(page, "webhook-google-ads");
+
+  // The preset's mapping is chosen; a Google Ads form has no checkbox: its own consent text.
+  await page.getByRole("button", { name: "Choose Fields" }).click();
+  await expect(page.getByLabel("Call Availability Field")).toContainText(
+    "The form's own consent text",
+  );
+  await expect(page.getByLabel("Phone Number Field")).toContainText("User Phone (PHONE_NUMBER)");
+  await expect(page.getByLabel("Name Field")).toContainText("Full Name (FULL_NAME)");
+  await page.getByRole("button", { name: "Assign Fields & Continue" }).click();
+  await expect(page.getByText("Paste the consent text your form shows")).toBeVisible();
+  await page
+    .getByLabel("Consent Text")
+    .fill("By submitting this form, you agree that we may call you about your request.");
+  await screenshots(page, "webhook-consent-text");
+  await page.getByRole("button", { name: "Assign Fields & Continue" }).click();
+  await page
+    .getByLabel("Assistant Script")
+    .fill("Hi {name}, thanks for asking about our offer. When would suit you for a call back?");
+  await page.getByRole("button", { name: "Save Assistant Configuration" }).click();
+  await page.getByRole("button", { name: "Activate Assistant" }).click();
+  await expect(page.getByRole("heading", { name: "Assistant Active" })).toBeVisible();
+
+  // A real-shaped lead, as Google posts it (curl would send the same).
+  const response = await page.request.post(url, {
+    data: JSON.stringify({
+      lead_id: `lead-${Date.now()}`,
+      user_column_data: [
+        { column_name: "Full Name", string_value: "Gia Google", column_id: "FULL_NAME" },
+        { column_name: "User Phone", string_value: "+14155550172", column_id: "PHONE_NUMBER" },
+      ],
+      api_version: "1.0",
+      form_id: 40000000000,
+      campaign_id: 7581129110,
+      google_key: key,
+    }),
+    headers: { "content-type": "application/json" },
+  });
+  expect(response.status()).toBe(200);
+  await page.goto("/admin/call-records");
+  const row = page.getByRole("row").filter({ hasText: "Gia Google" });
+  await expect(row).toContainText("Answered", { timeout: 30_000 });
+});

@@ -4,6 +4,7 @@ import type { Database } from "./db/database.ts";
 import { type CallEngineDeps, createAttemptQueue } from "./domain/calls/call-engine.ts";
 import type { RecordingDeps } from "./domain/calls/recordings.ts";
 import { createFormSources, type FormSources } from "./domain/form-connections/form-sources.ts";
+import type { BackfillDeps } from "./domain/submissions/backfill.ts";
 import {
   createDeliveryAssistants,
   type DeliveryAssistants,
@@ -49,6 +50,8 @@ export interface Services {
   email: EmailSender;
   /** Outgoing webhooks: endpoints, deliveries and their queue. */
   webhooks: WebhookDeps;
+  /** Reading back what a source's webhook missed (sources with a Responses API). */
+  backfill: BackfillDeps;
 }
 
 /**
@@ -104,6 +107,9 @@ export function createServices(input: {
     outbound,
     agentStore: (scope) => createVoiceAgentStore(db, scope),
   });
+  const deliveryAssistants = createDeliveryAssistants(db, box);
+  const ingest = createIngestStore(db, logger, queue);
+  const deliveryLog = createDeliveryLog(db, logger);
   return {
     box,
     formSourceModules,
@@ -120,9 +126,19 @@ export function createServices(input: {
       respondentTimeZone: config.respondentTimeZoneForTests,
       recordingLinks: createRecordingLinks(box, config.publicUrl),
     },
-    deliveryAssistants: createDeliveryAssistants(db, box),
-    ingest: createIngestStore(db, logger, queue),
-    deliveryLog: createDeliveryLog(db, logger),
+    deliveryAssistants,
+    ingest,
+    deliveryLog,
+    backfill: {
+      db,
+      box,
+      providers: formProviders,
+      assistants: deliveryAssistants,
+      store: ingest,
+      log: deliveryLog,
+      logger,
+      respondentTimeZone: config.respondentTimeZoneForTests,
+    },
     recordings: {
       db,
       voices,

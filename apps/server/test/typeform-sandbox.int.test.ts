@@ -167,7 +167,9 @@ describe("Typeform sandbox, driven by the real Typeform adapter", async () => {
     const tokens = await provider.oauth.exchangeCode({ code, redirectUri });
     expect(tokens.accessToken).toMatch(/^[0-9a-f]{40}$/);
     expect(tokens.refreshToken).toMatch(/^[0-9a-f]{40}$/);
-    expect(tokens.scope).toBe("offline accounts:read forms:read webhooks:read webhooks:write");
+    expect(tokens.scope).toBe(
+      "offline accounts:read forms:read responses:read webhooks:read webhooks:write",
+    );
     const week = Date.now() + 7 * 24 * 3600 * 1000;
     expect(Math.abs(tokens.expiresAt!.getTime() - week)).toBeLessThan(60_000);
     // Only hashes are stored.

@@ -81,7 +81,9 @@ describe("the webhook source", async () => {
     // Unsigned or wrongly signed: 401, with a JSON error.
     const unsigned = await fetch(endpoint.url, { method: "POST", body: sample });
     expect(unsigned.status).toBe(401);
-    expect(await unsigned.json()).toMatchObject({ error: { message: "invalid signature" } });
+    expect(await unsigned.json()).toMatchObject({
+      error: { message: "The signature or token is missing or wrong." },
+    });
     expect(
       (
         await fetch(endpoint.url, {

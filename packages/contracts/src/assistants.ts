@@ -59,6 +59,8 @@ export const assistantSchema = z.object({
     maxCallMinutes: z.number(),
     /** E.164: where a call goes when the person asks for a human; null: never transferred. */
     transferNumber: z.string().nullable(),
+    /** "Call leads up to N hours old". */
+    maxLeadAgeHours: z.number(),
   }),
 });
 export type Assistant = z.infer<typeof assistantSchema>;
@@ -223,6 +225,9 @@ export const transferNumberSchema = z
   .transform(normalizePhone)
   .pipe(phoneSchema);
 
+/** The oldest lead an assistant may be set to call: a week. */
+export const MAX_LEAD_AGE_HOURS = 168;
+
 /** How an assistant calls; the call engine applies them. */
 export const voicemailActions = ["hang_up", "leave_message"] as const;
 export const callSettingsSchema = z
@@ -270,6 +275,16 @@ export const callSettingsSchema = z
       )
       .optional(),
     transferNumber: transferNumberSchema.nullable().optional(),
+    /**
+     * "Call leads up to N hours old": a lead submitted longer ago (read back by a backfill, or
+     * delivered late) is stored and shown as "Too old to call", never dialled. Left out: kept.
+     */
+    maxLeadAgeHours: z
+      .number("Enter a number of hours")
+      .int(`Choose between 1 and ${MAX_LEAD_AGE_HOURS} hours`)
+      .min(1, `Choose between 1 and ${MAX_LEAD_AGE_HOURS} hours`)
+      .max(MAX_LEAD_AGE_HOURS, `Choose between 1 and ${MAX_LEAD_AGE_HOURS} hours`)
+      .optional(),
   })
   .refine((s) => s.callingWindowStart < s.callingWindowEnd, {
     message: "The calling window must end after it starts",
@@ -285,7 +300,10 @@ export const callSettingsSchema = z
   });
 export type CallSettings = z.infer<typeof callSettingsSchema>;
 
-export const defaultCallSettings: CallSettings & { defaultCountry: string } = {
+export const defaultCallSettings: CallSettings & {
+  defaultCountry: string;
+  maxLeadAgeHours: number;
+} = {
   maxAttempts: 3,
   retryDelayMinutes: 10,
   callingWindowStart: "09:00",
@@ -300,6 +318,7 @@ export const defaultCallSettings: CallSettings & { defaultCountry: string } = {
   language: null,
   maxCallMinutes: MAX_CALL_MINUTES.default,
   transferNumber: null,
+  maxLeadAgeHours: 24,
 };
 
 /** The dashboard's stats, computed on the server for the current organization. */

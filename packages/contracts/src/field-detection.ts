@@ -370,7 +370,8 @@ export function nameFieldRank(field: FormField): number {
   if (field.contact === "full_name") return 4;
   if (field.contact === "first_name") return 2;
   if (field.contact) return 0;
-  if (field.type !== "short_text") return 0;
+  // A short text question (Typeform's), or a text value a webhook sent.
+  if (field.type !== "short_text" && field.type !== "text") return 0;
   const kinds = [nameLabelKind(field.title), nameLabelKind(field.ref)];
   // Either saying "company" or "surname" is enough to rule it out.
   if (kinds.some((kind) => kind === "not_a_person" || kind === "last")) return 0;

@@ -25,6 +25,8 @@ export const formSourceCapabilitiesSchema = z.object({
   manageWebhooks: z.boolean(),
   /** The business pastes a URL and a secret; fields are learned from a sample submission. */
   sampleFields: z.boolean(),
+  /** Responses are read back from the source's API, so a missed webhook loses no lead. */
+  backfill: z.boolean(),
 });
 export type FormSourceCapabilities = z.infer<typeof formSourceCapabilitiesSchema>;
 

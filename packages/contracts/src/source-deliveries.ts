@@ -17,6 +17,7 @@ export const deliveryResults = [
   "refused-no-consent",
   "refused-body",
   "rate-limited",
+  "too-old",
 ] as const;
 export type DeliveryResult = (typeof deliveryResults)[number];
 
@@ -33,6 +34,7 @@ export const deliveryResultLabels: Record<DeliveryResult, string> = {
   "refused-no-consent": "Refused: no consent answer",
   "refused-body": "Refused: unreadable body",
   "rate-limited": "Refused: too many requests",
+  "too-old": "Too old to call",
 };
 
 /** The results that refused a request: the sender got a 4xx and should fix something. */

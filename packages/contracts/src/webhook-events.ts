@@ -38,9 +38,9 @@ export const submissionReceivedDataSchema = z.object({
     provider: z.string().meta({ description: 'The form provider ("typeform").' }),
     id: z.string().meta({ description: "The form's id at the provider." }),
   }),
-  status: z.enum(["call_scheduled", "not_available", "invalid_phone"]).meta({
+  status: z.enum(["call_scheduled", "not_available", "invalid_phone", "too_old"]).meta({
     description:
-      "call_scheduled: a call will be placed; not_available: the person did not agree to a call; invalid_phone: the number could not be read.",
+      "call_scheduled: a call will be placed; not_available: the person did not agree to a call; invalid_phone: the number could not be read; too_old: submitted longer ago than the assistant calls leads (read back late), so not called.",
   }),
   respondent: respondentSchema,
   answers: z.array(answerSchema).meta({ description: "Every answer, in form order." }),

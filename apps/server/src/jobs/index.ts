@@ -1,6 +1,7 @@
 import { formSourceModules } from "../providers/forms/registry.ts";
 import { callSimulatorJobs } from "../providers/voice/registry.ts";
 import type { QueueJob } from "../queue/queue.ts";
+import { backfillJob } from "./backfill.job.ts";
 import { placeCallJob, sweepCallsJob } from "./calls.job.ts";
 import { foldDashboardCountersJob } from "./dashboard-counters.job.ts";
 import { bindJob, type JobDefinition, type JobDependencies, type JobNeed } from "./job.ts";
@@ -20,6 +21,7 @@ const domainJobs: JobDefinition<any, JobNeed>[] = [
   recordingRetentionJob,
   deliverWebhookJob,
   sweepWebhooksJob,
+  backfillJob,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CallEngineDeps } from "../domain/calls/call-engine.ts";
 import type { RecordingDeps } from "../domain/calls/recordings.ts";
+import type { BackfillDeps } from "../domain/submissions/backfill.ts";
 import type { WebhookDeps } from "../domain/webhooks/webhook-deps.ts";
 import type { BaseJobContext, QueueJob } from "../queue/queue.ts";
 
@@ -9,6 +10,7 @@ export interface JobDependencies {
   calls: CallEngineDeps;
   recordings: RecordingDeps;
   webhooks: WebhookDeps;
+  backfill: BackfillDeps;
 }
 
 export type JobNeed = keyof JobDependencies;

@@ -46,6 +46,7 @@ function standIn(id: string): AvailableFormSource {
       readFields: true,
       manageWebhooks: true,
       sampleFields: false,
+      backfill: false,
     },
     formNoun: "form",
     help: {},

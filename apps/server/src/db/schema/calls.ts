@@ -29,12 +29,14 @@ import { voiceConnections } from "./voice.ts";
  * not_available / invalid_phone: stored with the reason, never called.
  * test_lead: the source marked it a test (Google Ads' "Send test data"): stored and shown in
  * "Recent deliveries", never called, no submission.received event, not in the dashboard's counts.
+ * too_old: submitted longer ago than the assistant's "call leads up to N hours old": not called.
  */
 export const submissionStatuses = [
   "call_scheduled",
   "not_available",
   "invalid_phone",
   "test_lead",
+  "too_old",
 ] as const;
 export type SubmissionStatus = (typeof submissionStatuses)[number];
 

@@ -129,6 +129,17 @@ export const formAssistants = pgTable(
     /** E.164: where the call is transferred when the person asks for a human (null: never). */
     transferNumber: text("transfer_number"),
     /**
+     * The backfill of a source with a Responses API: responses submitted before `backfill_from`
+     * (the activation) are never read back; each run reads from the newest one seen
+     * (`backfilled_through`), less an overlap.
+     */
+    backfillFrom: timestamp("backfill_from", { withTimezone: true }),
+    backfilledThrough: timestamp("backfilled_through", { withTimezone: true }),
+    /** "Call leads up to N hours old": older leads are stored and not called. */
+    maxLeadAgeHours: integer("max_lead_age_hours")
+      .notNull()
+      .default(defaultCallSettings.maxLeadAgeHours),
+    /**
      * Spoken before the script: the disclosure. Accepts {name}, {company},
      * {assistant} and {form}; new assistants get DEFAULT_FIRST_SENTENCE.
      */

@@ -39,6 +39,7 @@ export function toAssistantDto(row: typeof formAssistants.$inferSelect): Assista
       language: row.language,
       maxCallMinutes: row.maxCallMinutes,
       transferNumber: row.transferNumber,
+      maxLeadAgeHours: row.maxLeadAgeHours,
     },
   };
 }

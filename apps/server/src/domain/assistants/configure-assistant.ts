@@ -408,6 +408,9 @@ export async function updateCallSettings(
     ...(settings.language === undefined ? {} : { language: settings.language }),
     ...(settings.maxCallMinutes === undefined ? {} : { maxCallMinutes: settings.maxCallMinutes }),
     ...(settings.transferNumber === undefined ? {} : { transferNumber: settings.transferNumber }),
+    ...(settings.maxLeadAgeHours === undefined
+      ? {}
+      : { maxLeadAgeHours: settings.maxLeadAgeHours }),
   });
 }
 
@@ -479,6 +482,8 @@ export async function activateAssistant(
         webhookId,
         webhookUrl: url,
         webhookSecretEncrypted: secretEncrypted,
+        // A source that can be read back is read from now on: never a lead from before.
+        ...(provider.responses ? { backfillFrom: new Date(), backfilledThrough: null } : {}),
         updatedAt: new Date(),
       })
       .where(eq(formAssistants.id, row.id))

@@ -9,6 +9,7 @@ import {
   type Delivery,
   FormSourceError,
   HIDDEN_FIELD_PREFIX,
+  type NormalizedSubmission,
 } from "../../providers/forms/form-source.ts";
 import { attemptDueAt } from "../calls/call-engine.ts";
 import { effectiveCallingWindow } from "../calls/calling-window.ts";
@@ -68,6 +69,7 @@ export function resultOf(outcome: IngestResult, test: boolean): DeliveryResult {
       if (outcome.status === "test_lead") return "test-lead";
       if (outcome.status === "not_available") return "not-available";
       if (outcome.status === "invalid_phone") return "invalid-phone";
+      if (outcome.status === "too_old") return "too-old";
       return "accepted";
     case "duplicate":
       return "duplicate";
@@ -79,7 +81,7 @@ export function resultOf(outcome: IngestResult, test: boolean): DeliveryResult {
   }
 }
 
-const SAMPLE_STORED = "sample stored: the assistant is not active yet";
+const SAMPLE_STORED = "The assistant is not active yet: its fields were learned from this request.";
 
 /**
  * One delivery from a form provider (ADR 0008): verify the signature on the raw body
@@ -104,7 +106,7 @@ export async function ingestDelivery(
   const provider = deps.providers.get(input.providerId);
   const assistant = await deps.assistants.get(input.assistantId, { fresh: input.fresh ?? false });
   if (!assistant || assistant.provider !== provider.id) {
-    return { outcome: "ignored", reason: "unknown assistant" };
+    return { outcome: "ignored", reason: "No assistant has this URL: nothing was stored." };
   }
   const seen: { test: boolean } = { test: false };
   const result = await ingestFor(deps, provider, assistant, input, seen);
@@ -129,7 +131,8 @@ async function ingestFor(
   seen: { test: boolean },
 ): Promise<IngestResult> {
   let assistant = found;
-  if (!assistant.webhookSecret) return { outcome: "ignored", reason: "no webhook secret" };
+  if (!assistant.webhookSecret)
+    return { outcome: "ignored", reason: "This assistant has no secret yet: nothing was stored." };
   const delivery: Delivery = {
     rawBody: input.rawBody,
     headers: input.headers,
@@ -141,7 +144,11 @@ async function ingestFor(
       { assistantId: assistant.id, provider: provider.id },
       "Rejected a webhook delivery with a missing or wrong signature",
     );
-    return { outcome: "rejected", status: 401, reason: "invalid signature" };
+    return {
+      outcome: "rejected",
+      status: 401,
+      reason: "The signature or token is missing or wrong.",
+    };
   }
   // Activated a moment ago (this process read it before): read it again rather than ignore a
   // lead — only for a signed delivery, so that unsigned requests never bypass the cache.
@@ -150,7 +157,7 @@ async function ingestFor(
   }
   // A source that learns fields from a sample parses what an inactive assistant receives.
   if (!assistant.isActive && !provider.samples) {
-    return { outcome: "ignored", reason: "assistant is inactive" };
+    return { outcome: "ignored", reason: "The assistant is not active: nothing was stored." };
   }
 
   let submission: ReturnType<typeof provider.parseDelivery>;
@@ -180,9 +187,22 @@ async function ingestFor(
     return { outcome: "ignored", reason: SAMPLE_STORED };
   }
   if (submission.formId !== assistant.formId) {
-    return { outcome: "ignored", reason: "delivery is for another form" };
+    return { outcome: "ignored", reason: "This response is for another form: nothing was stored." };
   }
+  return storeSubmission(deps, provider, assistant, submission);
+}
 
+/**
+ * A verified, parsed submission for an active assistant: evaluated (who is called, and why not)
+ * and stored with its first attempt and job, once per response id. Deliveries and the backfill
+ * both come here, so a response stored either way is one lead.
+ */
+export async function storeSubmission(
+  deps: IngestDeps,
+  provider: ReturnType<FormSources["get"]>,
+  assistant: DeliveryAssistant,
+  submission: NormalizedSubmission,
+): Promise<IngestResult> {
   // Hidden fields (`?phone=…` in the form's link) can stand for phone, name or email.
   const values = { ...submission.answers };
   for (const [name, value] of Object.entries(submission.hidden)) {
@@ -195,8 +215,12 @@ async function ingestFor(
     if (missing) return missing;
   }
   const evaluated = evaluateSubmission(values, assistant);
-  // A test lead (the source says so) is stored and shown, and never dialled.
+  // A test lead (the source says so) is stored and shown, and never dialled; so is a lead older
+  // than the assistant calls (read back by a backfill, or delivered very late).
   if (submission.test) evaluated.status = "test_lead";
+  else if (evaluated.status === "call_scheduled" && tooOld(submission.submittedAt, assistant)) {
+    evaluated.status = "too_old";
+  }
   const callable = evaluated.status === "call_scheduled" && evaluated.phone !== null;
   if (callable) {
     const { problems } = effectiveCallingWindow(assistant);
@@ -286,12 +310,21 @@ async function ingestFor(
       at,
     },
   });
-  if (!stored.active) return { outcome: "ignored", reason: "assistant is inactive" };
+  if (!stored.active)
+    return { outcome: "ignored", reason: "The assistant is not active: nothing was stored." };
   // A repeat of a stored response: its attempt and job were stored with it, in one statement.
   if (!stored.submissionId) {
     return { outcome: "duplicate" };
   }
   return { outcome: "stored", submissionId: stored.submissionId, status: stored.status! };
+}
+
+/** Submitted longer ago than the assistant's "call leads up to N hours old". */
+function tooOld(submittedAt: Date | null, assistant: { maxLeadAgeHours: number }): boolean {
+  return (
+    submittedAt !== null &&
+    Date.now() - submittedAt.getTime() > assistant.maxLeadAgeHours * 60 * 60 * 1000
+  );
 }
 
 /** A 422 naming the phone or availability field the assistant reads, where the request lacks it. */

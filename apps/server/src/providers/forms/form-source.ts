@@ -162,6 +162,8 @@ export interface FormSourceCapabilities {
    * the fields are learned from a sample submission sent there (`samples`).
    */
   sampleFields: boolean;
+  /** Responses are read back from the source's API (`responses`). */
+  backfill: boolean;
 }
 
 /** OAuth: how an organization connects its account. */
@@ -223,6 +225,19 @@ export interface FormSource {
      */
     settings?: z.ZodType;
   };
+  /**
+   * A form's responses read back from the source's API (a backfill of what its webhook missed):
+   * those submitted at or after `since`, newest first, at most `limit`, each normalized as its
+   * webhook delivery would be (the same response id, so a response stored either way is one).
+   */
+  readonly responses?: {
+    since(
+      accessToken: string,
+      formId: string,
+      since: Date,
+      limit: number,
+    ): Promise<NormalizedSubmission[]>;
+  };
   /** Checks a delivery's signature (or token) with the assistant's secret, in constant time. */
   verifyDelivery(delivery: Delivery, secret: string): boolean;
   /**
@@ -242,5 +257,6 @@ export function capabilitiesOf(source: FormSource): FormSourceCapabilities {
     readFields: source.fields !== undefined,
     manageWebhooks: source.webhooks !== undefined,
     sampleFields: source.samples !== undefined,
+    backfill: source.responses !== undefined,
   };
 }

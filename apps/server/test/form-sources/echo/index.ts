@@ -100,6 +100,7 @@ export const echo: FormSourceModule = {
       readFields: false,
       manageWebhooks: false,
       sampleFields: true,
+      backfill: false,
     },
     formNoun: "form",
     help: { details: ["Paste the URL and the secret into the tool that sends the leads."] },

@@ -8,6 +8,7 @@ import {
   isVoiceLanguage,
   LAWFUL_CALLING_HOURS,
   MAX_CALL_MINUTES,
+  MAX_LEAD_AGE_HOURS,
   normalizePhone,
   phoneSchema,
   STATE_CALLING_RULES,
@@ -47,6 +48,8 @@ export interface CallSettingsForm {
   maxCallMinutes?: string;
   /** As typed; "" for no transfer. */
   transferNumber?: string;
+  /** "Call leads up to N hours old", as typed (a draft from before it existed lacks it). */
+  maxLeadAgeHours?: string;
 }
 
 export type CallSettingsErrors = Partial<Record<keyof CallSettingsForm, string>>;
@@ -72,6 +75,7 @@ export function toCallSettingsForm(settings: CallSettings | null | undefined): C
     language: s.language ?? "",
     maxCallMinutes: String(s.maxCallMinutes ?? MAX_CALL_MINUTES.default),
     transferNumber: s.transferNumber ?? "",
+    maxLeadAgeHours: String(s.maxLeadAgeHours ?? defaultCallSettings.maxLeadAgeHours),
   };
 }
 
@@ -177,6 +181,14 @@ export function parseCallSettingsForm(
   ) {
     errors.maxCallMinutes = `Choose between ${MAX_CALL_MINUTES.min} and ${MAX_CALL_MINUTES.max} minutes`;
   }
+  const maxLeadAgeHours =
+    form.maxLeadAgeHours === undefined ? undefined : wholeNumber(form.maxLeadAgeHours);
+  if (
+    maxLeadAgeHours === null ||
+    (maxLeadAgeHours !== undefined && (maxLeadAgeHours < 1 || maxLeadAgeHours > MAX_LEAD_AGE_HOURS))
+  ) {
+    errors.maxLeadAgeHours = `Choose between 1 and ${MAX_LEAD_AGE_HOURS} hours`;
+  }
   const transfer = parseTransferNumber(form.transferNumber);
   if (transfer.error) errors.transferNumber = transfer.error;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
@@ -195,6 +207,7 @@ export function parseCallSettingsForm(
     ...(language === undefined ? {} : { language: language || null }),
     ...(maxCallMinutes === undefined ? {} : { maxCallMinutes }),
     ...(transfer.value === undefined ? {} : { transferNumber: transfer.value }),
+    ...(maxLeadAgeHours === undefined ? {} : { maxLeadAgeHours }),
   });
   if (!parsed.success) {
     const first = parsed.error.issues[0];

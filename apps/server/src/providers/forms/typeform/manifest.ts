@@ -59,6 +59,7 @@ export const typeformManifest = {
     readFields: true,
     manageWebhooks: true,
     sampleFields: false,
+    backfill: true,
   },
   formNoun: "form",
   help: {

@@ -4,14 +4,20 @@ import {
   type FormSource,
   FormSourceError,
   type FormSummary,
+  type NormalizedSubmission,
   type TokenSet,
 } from "../form-source.ts";
 import { typeformManifest } from "./manifest.ts";
 import { parseTypeformDelivery } from "./typeform-delivery.ts";
-import { groupTypeformFields, type TypeformFormDefinition } from "./typeform-fields.ts";
+import {
+  flattenTypeformFields,
+  groupTypeformFields,
+  type TypeformFormDefinition,
+} from "./typeform-fields.ts";
 import { TYPEFORM_SIGNATURE_HEADER, verifyTypeformSignature } from "./typeform-signature.ts";
 
-export const TYPEFORM_SCOPES = "offline accounts:read forms:read webhooks:read webhooks:write";
+export const TYPEFORM_SCOPES =
+  "offline accounts:read forms:read responses:read webhooks:read webhooks:write";
 
 export interface TypeformOptions {
   clientId: string;
@@ -35,6 +41,23 @@ interface TypeformError {
   description?: string;
 }
 
+/** Responses per page of a backfill: Typeform's maximum. */
+const RESPONSES_PAGE_SIZE = 1000;
+
+/** GET /forms/{id}/responses, as much of it as we read. */
+interface ResponsesPage {
+  total_items?: number;
+  items?: {
+    token?: string;
+    response_id?: string;
+    landed_at?: string;
+    submitted_at?: string;
+    hidden?: Record<string, unknown>;
+    calculated?: unknown;
+    answers?: unknown[];
+  }[];
+}
+
 interface FormsPage {
   total_items?: number;
   page_count?: number;
@@ -49,7 +72,7 @@ interface FormsPage {
 /** The Typeform adapter: OAuth, forms, fields and webhooks per Typeform's documented API. */
 /** Typeform has every optional capability but learning fields from samples. */
 export type TypeformSource = FormSource &
-  Required<Pick<FormSource, "oauth" | "forms" | "fields" | "webhooks">>;
+  Required<Pick<FormSource, "oauth" | "forms" | "fields" | "webhooks" | "responses">>;
 
 export function createTypeformSource(options: TypeformOptions): TypeformSource {
   const doFetch = options.fetch ?? fetch;
@@ -284,6 +307,71 @@ export function createTypeformSource(options: TypeformOptions): TypeformSource {
           if (error instanceof FormSourceError && error.status === 404) return;
           throw error;
         }
+      },
+    },
+
+    responses: {
+      async since(accessToken, formId, since, limit) {
+        const form = await call<TypeformFormDefinition>(
+          accessToken,
+          "GET",
+          `/forms/${encodeURIComponent(formId)}`,
+        );
+        // The titles a webhook's definition would carry, from the form as it reads now.
+        const definition = {
+          id: formId,
+          title: form?.title,
+          fields: flattenTypeformFields(form?.fields).map(({ field }) => ({
+            id: field.id,
+            title: field.title,
+            type: field.type,
+            ref: field.ref,
+          })),
+        };
+        const submissions: NormalizedSubmission[] = [];
+        // Newest first, a page at a time: the next page is what came before the oldest one seen
+        // (Typeform's own SDK pages the same way).
+        let before: string | null = null;
+        while (submissions.length < limit) {
+          const pageSize = Math.min(RESPONSES_PAGE_SIZE, limit - submissions.length);
+          const query = new URLSearchParams({
+            page_size: String(pageSize),
+            since: String(Math.floor(since.getTime() / 1000)),
+            ...(before ? { before } : {}),
+          });
+          const page = await call<ResponsesPage>(
+            accessToken,
+            "GET",
+            `/forms/${encodeURIComponent(formId)}/responses?${query}`,
+          );
+          const items = page?.items ?? [];
+          for (const item of items) {
+            const token = item.token ?? item.response_id;
+            if (!token || !item.submitted_at) continue;
+            submissions.push(
+              parseTypeformDelivery(
+                JSON.stringify({
+                  event_type: "form_response",
+                  form_response: {
+                    form_id: formId,
+                    token,
+                    landed_at: item.landed_at,
+                    submitted_at: item.submitted_at,
+                    hidden: item.hidden ?? {},
+                    calculated: item.calculated,
+                    definition,
+                    answers: item.answers ?? [],
+                  },
+                }),
+              ),
+            );
+          }
+          const last = items.at(-1);
+          if (items.length < pageSize || !last) break;
+          before = last.token ?? last.response_id ?? null;
+          if (!before) break;
+        }
+        return submissions;
       },
     },
 

@@ -20,6 +20,7 @@ export const webhookManifest = {
     readFields: false,
     manageWebhooks: false,
     sampleFields: true,
+    backfill: false,
   },
   formNoun: "form",
   help: {

@@ -241,7 +241,17 @@ export function webhookSampleFields(
       },
     ];
   });
-  const withJoined = [...all, ...joined];
+  // The preset's first name choice the sample has: a single field is marked as the person's
+  // whole name, as a joined first + last name is, so that the wizard preselects it.
+  const firstName = (preset?.mapping.name ?? []).find((id) =>
+    id.split(JOINED_FIELD_SEPARATOR).every((part) => byId.has(part)),
+  );
+  const withJoined = [
+    ...all.map((field) =>
+      field.id === firstName ? { ...field, contact: "full_name" as const } : field,
+    ),
+    ...joined,
+  ];
   const mapped = (ids: readonly string[] = []) =>
     ids.flatMap((id) => withJoined.filter((field) => field.id === id));
   const likelyFirst = (

@@ -1,4 +1,4 @@
-import { defaultCallSettings, LAWFUL_CALLING_HOURS } from "@ringback/contracts";
+import { defaultCallSettings, LAWFUL_CALLING_HOURS, MAX_LEAD_AGE_HOURS } from "@ringback/contracts";
 import { AlertTriangle } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Input } from "@/components/ui/input";
@@ -60,6 +60,8 @@ export function CallSettingsFields({
   const ids = {
     maxAttempts: useId(),
     retryDelayMinutes: useId(),
+    maxLeadAgeHours: useId(),
+    maxLeadAgeHint: useId(),
     callingWindowStart: useId(),
     callingWindowEnd: useId(),
     defaultTimeZone: useId(),
@@ -126,6 +128,27 @@ export function CallSettingsFields({
           aria-describedby={described("retryDelayMinutes")}
         />
         {error("retryDelayMinutes")}
+      </div>
+      <div className="flex flex-col gap-2 sm:col-span-2">
+        <Label htmlFor={ids.maxLeadAgeHours}>Call leads up to (hours old)</Label>
+        <Input
+          id={ids.maxLeadAgeHours}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_LEAD_AGE_HOURS}
+          step={1}
+          className="sm:max-w-40"
+          value={settings.maxLeadAgeHours ?? String(defaultCallSettings.maxLeadAgeHours)}
+          onChange={(event) => set("maxLeadAgeHours", event.target.value)}
+          aria-invalid={errors.maxLeadAgeHours ? true : undefined}
+          aria-describedby={described("maxLeadAgeHours", ids.maxLeadAgeHint)}
+        />
+        <p id={ids.maxLeadAgeHint} className="text-xs text-muted-foreground">
+          A lead that reaches Ringback later than this after it was submitted (read back after an
+          outage, say) is kept and shown as Too old to call, never dialled.
+        </p>
+        {error("maxLeadAgeHours")}
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor={ids.callingWindowStart}>Calling window start</Label>

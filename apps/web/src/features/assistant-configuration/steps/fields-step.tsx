@@ -3,7 +3,7 @@ import {
   FORM_CONSENT_TEXT_FIELD,
   type FormField,
 } from "@ringback/contracts";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, PencilLine, RefreshCw } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -65,7 +65,17 @@ export function FieldsStep({
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
   const consentTextId = useId();
-  const [consentText, setConsentText] = useState(assistant.consent_text ?? "");
+  // The consent text as typed, kept for this visit across re-renders of the step (a layout
+  // change mounts it again), until it is saved.
+  const queryClient = useQueryClient();
+  const draftKey = ["organization", organizationId, "assistants", assistant.id, "consent-draft"];
+  const [consentText, setConsentTextState] = useState(
+    () => queryClient.getQueryData<string>(draftKey) ?? assistant.consent_text ?? "",
+  );
+  const setConsentText = (value: string) => {
+    queryClient.setQueryData(draftKey, value);
+    setConsentTextState(value);
+  };
 
   useEffect(() => {
     if (!fields.error) return;
@@ -195,7 +205,11 @@ export function FieldsStep({
       <div className="grid gap-5 md:grid-cols-2">
         <FieldSelect
           label="Call Availability Field"
-          hint="A checkbox or yes/no question: only respondents who tick it are called."
+          hint={
+            selection.checkboxFieldId === FORM_CONSENT_TEXT_FIELD
+              ? "Sending the form is the agreement: each lead is called, and keeps the consent text below as evidence."
+              : "A checkbox or yes/no question: only respondents who tick it are called."
+          }
           required
           options={options.checkbox}
           value={selection.checkboxFieldId}

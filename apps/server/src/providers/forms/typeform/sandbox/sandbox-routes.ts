@@ -10,6 +10,7 @@ import { DEFAULT_DELIVERY_RETRY } from "./deliver.ts";
 import { formsApiRoutes } from "./forms-api.ts";
 import { bearerAuth, oauthRoutes } from "./oauth.ts";
 import { publicPageRoutes } from "./public-pages.ts";
+import { responsesApiRoutes } from "./responses-api.ts";
 import { webhooksApiRoutes } from "./webhooks-api.ts";
 
 /** Typeform's default access-token lifetime: 7 days. */
@@ -52,7 +53,8 @@ export function typeformSandboxRoutes(deps: TypeformSandboxDeps) {
   const authenticated = new Hono<SandboxApiEnv>()
     .use("*", bearerAuth(ctx))
     .route("/", formsApiRoutes(ctx))
-    .route("/forms/:formId/webhooks", webhooksApiRoutes(ctx));
+    .route("/forms/:formId/webhooks", webhooksApiRoutes(ctx))
+    .route("/forms/:formId/responses", responsesApiRoutes(ctx));
   api.route("/", authenticated);
   api.all("*", (c) => typeformError(c, 404, "NOT_FOUND", "The requested resource was not found."));
 
