@@ -55,6 +55,16 @@ export interface Services {
 }
 
 /**
+ * How long a dial request left unanswered is given before it is reconciled with the provider:
+ * twice the request's timeout, and at least DIAL_GRACE_FLOOR_MS. A request Ringback stopped
+ * waiting for can still be acted on by a busy provider afterwards; reconciling too soon finds no
+ * call and dials a second one (seen under load, with a one-second timeout and a starved
+ * simulator answering after more than two seconds).
+ */
+export const DIAL_GRACE_FLOOR_MS = 10_000;
+export const dialGraceMs = (timeoutMs: number) => Math.max(2 * timeoutMs, DIAL_GRACE_FLOOR_MS);
+
+/**
  * What the guarded outbound client may fetch (ADR 0023): https only in production; public
  * addresses only, plus the networks the operator lists; and, as they are, the installation's
  * own configuration — the voice platforms' API bases it was given and, where sandboxes run, the
@@ -122,7 +132,7 @@ export function createServices(input: {
       voices,
       publicUrl: config.publicUrl,
       logger,
-      dialGraceMs: 2 * timeoutMs,
+      dialGraceMs: dialGraceMs(timeoutMs),
       respondentTimeZone: config.respondentTimeZoneForTests,
       recordingLinks: createRecordingLinks(box, config.publicUrl),
     },
