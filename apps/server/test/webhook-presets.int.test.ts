@@ -1,6 +1,5 @@
 import { createHmac } from "node:crypto";
 import {
-  type Assistant,
   type AssistantEndpoint,
   FORM_CONSENT_TEXT_FIELD,
   type FormFieldsResponse,
@@ -8,10 +7,11 @@ import {
 } from "@ringback/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { callRecords, formAssistants, formSubmissions } from "../src/db/schema/index.ts";
+import { callRecords, formSubmissions } from "../src/db/schema/index.ts";
 import { signUp } from "./auth-client.ts";
 import { startTestRingback } from "./harness.ts";
 import { waitFor } from "./webhook-receiver.ts";
+import { webhookAssistants } from "./webhook-source-helpers.ts";
 
 /**
  * The webhook source's presets end to end: Google Ads (its key in the body, test leads never
@@ -27,33 +27,17 @@ describe("webhook presets", async () => {
   const { client: owner, organization } = await signUp(app.url, db, {
     organizationName: "Preset Plumbing",
   });
-  const base = `/api/organizations/${organization.id}`;
 
+  const assistants = webhookAssistants({ owner, db, organizationId: organization.id });
+  const activate = assistants.activate;
+  /** A new webhook assistant set to a preset. */
   async function newAssistant(name: string, preset: string) {
-    const assistant = await owner.json<Assistant>(`${base}/assistants`, {
-      method: "POST",
-      json: { provider: "webhook" },
-    });
-    const path = `${base}/assistants/${assistant.id}`;
-    await owner.json(`${path}/name`, { method: "PATCH", json: { name } });
-    const endpoint = await owner.json<AssistantEndpoint>(`${path}/endpoint`, { method: "POST" });
-    const saved = await owner.json<AssistantEndpoint>(`${path}/endpoint/settings`, {
+    const made = await assistants.create(name);
+    const saved = await owner.json<AssistantEndpoint>(`${made.path}/endpoint/settings`, {
       method: "PUT",
       json: { preset },
     });
-    return { assistant, path, endpoint, saved, secret: endpoint.secret! };
-  }
-
-  async function activate(path: string, fields: Record<string, string | null>) {
-    await owner.json(`${path}/fields`, { method: "PUT", json: fields });
-    await owner.json(`${path}/script`, { method: "PUT", json: { script: "Hi {name}!" } });
-    await db
-      .update(formAssistants)
-      .set({ callingWindowStart: "08:00", callingWindowEnd: "21:00" })
-      .where(eq(formAssistants.id, path.split("/").at(-1)!));
-    expect((await owner.json<Assistant>(`${path}/activate`, { method: "POST" })).is_active).toBe(
-      true,
-    );
+    return { ...made, saved };
   }
 
   /** "Recent deliveries" once it lists `count` requests (lines are written in the background). */

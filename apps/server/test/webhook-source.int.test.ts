@@ -1,13 +1,14 @@
 import { createHmac } from "node:crypto";
-import type { Assistant, AssistantEndpoint, FormFieldsResponse } from "@ringback/contracts";
+import type { AssistantEndpoint, FormFieldsResponse } from "@ringback/contracts";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { callRecords, formAssistants, formSubmissions } from "../src/db/schema/index.ts";
+import { callRecords, formSubmissions } from "../src/db/schema/index.ts";
 import { pathTokenOf } from "../src/providers/forms/webhook/auth.ts";
 import { signUp } from "./auth-client.ts";
 import { startTestRingback } from "./harness.ts";
 import { waitFor } from "./webhook-receiver.ts";
+import { webhookAssistants } from "./webhook-source-helpers.ts";
 
 /**
  * Any form or tool by webhook: an assistant's own URL and secret, deliveries authenticated the
@@ -22,32 +23,10 @@ describe("the webhook source", async () => {
   const { client: owner, organization } = await signUp(app.url, db, {
     organizationName: "Hook Homes",
   });
-  const base = `/api/organizations/${organization.id}`;
 
-  /** A new webhook assistant with its endpoint (the secret shown this once). */
-  async function newAssistant(name: string) {
-    const assistant = await owner.json<Assistant>(`${base}/assistants`, {
-      method: "POST",
-      json: { provider: "webhook" },
-    });
-    const path = `${base}/assistants/${assistant.id}`;
-    await owner.json(`${path}/name`, { method: "PATCH", json: { name } });
-    const endpoint = await owner.json<AssistantEndpoint>(`${path}/endpoint`, { method: "POST" });
-    return { assistant, path, endpoint, secret: endpoint.secret! };
-  }
-
-  /** Fields chosen, a script, the law's whole day, active. */
-  async function activate(path: string, fields: Record<string, string | null>) {
-    await owner.json(`${path}/fields`, { method: "PUT", json: fields });
-    await owner.json(`${path}/script`, { method: "PUT", json: { script: "Hi {name}!" } });
-    await db
-      .update(formAssistants)
-      .set({ callingWindowStart: "08:00", callingWindowEnd: "21:00" })
-      .where(eq(formAssistants.id, path.split("/").at(-1)!));
-    expect((await owner.json<Assistant>(`${path}/activate`, { method: "POST" })).is_active).toBe(
-      true,
-    );
-  }
+  const assistants = webhookAssistants({ owner, db, organizationId: organization.id });
+  const newAssistant = assistants.create;
+  const activate = assistants.activate;
 
   const standardHeaders = (secret: string, body: string, id: string) => {
     const at = new Date();

@@ -41,16 +41,24 @@ const testSubmission = (secret: string, now: Date) =>
     }),
   );
 
-/** Webhooks by Zapier's POST action: JSON or form, any keys, no signature (a bearer header). */
-export const zapierPreset: WebhookPreset = {
-  id: "zapier",
-  name: "Zapier",
-  description: "Any app Zapier connects, through a Webhooks by Zapier action.",
+/** What Zapier and Make send alike: the keys the business maps, a bearer header, no signature. */
+const automationTool = {
   authModes: [{ mode: "bearer" }, { mode: "path" }],
   secretFrom: "ringback",
   jsonOnly: false,
   idempotencyKey: "id, else an identical body within 24 hours",
   exampleBody: EXAMPLE_BODY,
+  mapping,
+  read,
+  testSubmission,
+} satisfies Partial<WebhookPreset>;
+
+/** Webhooks by Zapier's POST action: JSON or form, any keys, no signature (a bearer header). */
+export const zapierPreset: WebhookPreset = {
+  ...automationTool,
+  id: "zapier",
+  name: "Zapier",
+  description: "Any app Zapier connects, through a Webhooks by Zapier action.",
   help: [
     "Add a Webhooks by Zapier action with the POST event. Paste the URL, choose the JSON payload type, and add the data keys of the example below, each filled from your trigger.",
     "Under Headers, add Authorization with the value Bearer followed by a space and the secret.",
@@ -62,28 +70,18 @@ export const zapierPreset: WebhookPreset = {
       url: "https://help.zapier.com/hc/en-us/articles/8496326446989-Send-webhooks-in-Zaps",
     },
   ],
-  mapping,
-  read,
-  testSubmission,
 };
 
 /** Make's HTTP "Make a request" module: a raw JSON body, a bearer header. */
 export const makePreset: WebhookPreset = {
+  ...automationTool,
   id: "make",
   name: "Make",
   description: "Any app Make connects, through an HTTP Make a request module.",
-  authModes: [{ mode: "bearer" }, { mode: "path" }],
-  secretFrom: "ringback",
-  jsonOnly: false,
-  idempotencyKey: "id, else an identical body within 24 hours",
-  exampleBody: EXAMPLE_BODY,
   help: [
     "Add an HTTP Make a request module: paste the URL, choose the POST method, the Raw body type with JSON (application/json), and paste the example below as the request content, each value mapped from your trigger.",
     "Under Headers, add Authorization with the value Bearer followed by a space and the secret.",
     "Start the scenario with an instant trigger (a webhook, or a module marked Instant): a scheduled scenario waits for its next run before the lead reaches Ringback.",
   ],
   docs: [{ label: "Make HTTP app", url: "https://apps.make.com/http" }],
-  mapping,
-  read,
-  testSubmission,
 };
