@@ -5,12 +5,9 @@ import { type CallEngineDeps, createAttemptQueue } from "./domain/calls/call-eng
 import type { RecordingDeps } from "./domain/calls/recordings.ts";
 import { createFormSources, type FormSources } from "./domain/form-connections/form-sources.ts";
 import type { BackfillDeps } from "./domain/submissions/backfill.ts";
-import {
-  createDeliveryAssistants,
-  type DeliveryAssistants,
-} from "./domain/submissions/delivery-assistants.ts";
-import { createDeliveryLog, type DeliveryLog } from "./domain/submissions/delivery-log.ts";
-import { createIngestStore, type IngestStore } from "./domain/submissions/ingest-store.ts";
+import { createDeliveryAssistants } from "./domain/submissions/delivery-assistants.ts";
+import { createDeliveryLog } from "./domain/submissions/delivery-log.ts";
+import { createIngestStore } from "./domain/submissions/ingest-store.ts";
 import { createVoiceAgentStore } from "./domain/voice/voice-agents.ts";
 import { createVoiceProviders, type VoiceProviders } from "./domain/voice/voice-providers.ts";
 import { createWebhookDeliveryQueue } from "./domain/webhooks/deliver-webhook.ts";
@@ -39,19 +36,17 @@ export interface Services {
   /** Each organization's voice platform, or the installation's default. */
   voices: VoiceProviders;
   calls: CallEngineDeps;
-  /** Assistants as webhook deliveries need them (briefly cached per process). */
-  deliveryAssistants: DeliveryAssistants;
-  /** Where webhook deliveries are written, several per statement under load (group commit). */
-  ingest: IngestStore;
-  deliveryLog: DeliveryLog;
   /** Call recordings copied from the provider, in the configured store (RECORDING_STORE). */
   recordings: RecordingDeps;
   /** SMTP, or the console sender and /dev/email outbox (see createEmailSender). */
   email: EmailSender;
   /** Outgoing webhooks: endpoints, deliveries and their queue. */
   webhooks: WebhookDeps;
-  /** Reading back what a source's webhook missed (sources with a Responses API). */
-  backfill: BackfillDeps;
+  /**
+   * Receiving leads, as deliveries, test submissions and the backfill of what a source's webhook
+   * missed all do it.
+   */
+  ingestion: BackfillDeps;
 }
 
 /**
@@ -117,9 +112,6 @@ export function createServices(input: {
     outbound,
     agentStore: (scope) => createVoiceAgentStore(db, scope),
   });
-  const deliveryAssistants = createDeliveryAssistants(db, box);
-  const ingest = createIngestStore(db, logger, queue);
-  const deliveryLog = createDeliveryLog(db, logger);
   return {
     box,
     formSourceModules,
@@ -136,16 +128,15 @@ export function createServices(input: {
       respondentTimeZone: config.respondentTimeZoneForTests,
       recordingLinks: createRecordingLinks(box, config.publicUrl),
     },
-    deliveryAssistants,
-    ingest,
-    deliveryLog,
-    backfill: {
+    ingestion: {
       db,
       box,
       providers: formProviders,
-      assistants: deliveryAssistants,
-      store: ingest,
-      log: deliveryLog,
+      // Assistants briefly cached per process; deliveries written several per statement under
+      // load (group commit).
+      assistants: createDeliveryAssistants(db, box),
+      store: createIngestStore(db, logger, queue),
+      log: createDeliveryLog(db, logger),
       logger,
       respondentTimeZone: config.respondentTimeZoneForTests,
     },

@@ -79,14 +79,14 @@ describe("the Typeform backfill", async () => {
     );
     await missedResponse("missed0fresh00000000000000000001", "+14155550151", new Date());
 
-    const first = await backfillAssistant(services.backfill, assistantId);
+    const first = await backfillAssistant(services.ingestion, assistantId);
     expect(first).toMatchObject({ read: 1, stored: 1, tooOld: 0 });
     expect(await submission("before0activation0000000000000a")).toBeUndefined();
     const [call] = await settled("missed0fresh00000000000000000001", 1);
     expect(call).toMatchObject({ status: "answered" });
 
     // Read again (the overlap): the same response is the same lead.
-    const again = await backfillAssistant(services.backfill, assistantId);
+    const again = await backfillAssistant(services.ingestion, assistantId);
     expect(again).toMatchObject({ read: 1, stored: 0, duplicates: 1 });
     const rows = await db
       .select()
@@ -128,7 +128,7 @@ describe("the Typeform backfill", async () => {
       new Date(Date.now() - 2 * 60 * 60_000),
     );
 
-    const result = await backfillAssistant(services.backfill, assistantId);
+    const result = await backfillAssistant(services.ingestion, assistantId);
     expect(result).toMatchObject({ stored: 2, tooOld: 1 });
     expect(await submission("missed0old000000000000000000002")).toMatchObject({
       status: "too_old",

@@ -153,14 +153,7 @@ export function createApp(deps: AppDeps) {
     )
     .route(
       "/webhooks",
-      webhookRoutes({
-        ...providerDeps,
-        assistants: deps.services.deliveryAssistants,
-        store: deps.services.ingest,
-        log: deps.services.deliveryLog,
-        respondentTimeZone: calls.respondentTimeZone,
-        deadlineMs: config.ingestDeadlineMs,
-      }),
+      webhookRoutes({ ...deps.services.ingestion, deadlineMs: config.ingestDeadlineMs }),
     )
     .route("/voice-webhooks", voiceWebhookRoutes({ calls }))
     // The public read API: an organization API key, never a session.
@@ -193,13 +186,7 @@ export function createApp(deps: AppDeps) {
     // "Recent deliveries" and "Send a test submission".
     .route(
       "/organizations/:organizationId/assistants/:assistantId/deliveries",
-      sourceDeliveriesRoutes({
-        ...providerDeps,
-        assistants: deps.services.deliveryAssistants,
-        store: deps.services.ingest,
-        log: deps.services.deliveryLog,
-        respondentTimeZone: calls.respondentTimeZone,
-      }),
+      sourceDeliveriesRoutes({ ...deps.services.ingestion, sandbox: providerDeps.sandbox }),
     )
     .route("/organizations/:organizationId/assistants", assistantsRoutes(providerDeps))
     .route(

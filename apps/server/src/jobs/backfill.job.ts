@@ -11,8 +11,8 @@ export const backfillJob = defineJob({
   name: "submissions.backfill",
   payload: z.object({}),
   cron: "*/10 * * * *",
-  needs: ["backfill"],
-  async handle(_data, { backfill, logger }) {
+  needs: ["ingestion"],
+  async handle(_data, { ingestion: backfill, logger }) {
     const totals = { assistants: 0, read: 0, stored: 0, tooOld: 0, failed: 0 };
     for (const assistantId of await assistantsToBackfill(backfill)) {
       totals.assistants++;

@@ -10,7 +10,7 @@ export interface JobDependencies {
   calls: CallEngineDeps;
   recordings: RecordingDeps;
   webhooks: WebhookDeps;
-  backfill: BackfillDeps;
+  ingestion: BackfillDeps;
 }
 
 export type JobNeed = keyof JobDependencies;

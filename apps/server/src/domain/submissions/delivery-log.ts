@@ -69,7 +69,7 @@ export function createDeliveryLog(db: Database, logger: Logger): DeliveryLog {
     },
     { maxBatch: 200 },
   );
-  let pending = new Set<Promise<void>>();
+  const pending = new Set<Promise<void>>();
   return {
     record(entry) {
       const written = write(entry).catch((error: unknown) => {
@@ -82,9 +82,7 @@ export function createDeliveryLog(db: Database, logger: Logger): DeliveryLog {
       void written.finally(() => pending.delete(written));
     },
     async flushed() {
-      const now = pending;
-      pending = new Set(now);
-      await Promise.all(now);
+      await Promise.all([...pending]);
     },
   };
 }

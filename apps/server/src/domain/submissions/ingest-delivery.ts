@@ -6,6 +6,7 @@ import { formSubmissions } from "../../db/schema/index.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { stripNul } from "../../lib/text.ts";
 import {
+  type AnswerValue,
   type Delivery,
   FormSourceError,
   HIDDEN_FIELD_PREFIX,
@@ -88,7 +89,8 @@ const SAMPLE_STORED = "The assistant is not active yet: its fields were learned 
  * with the assistant's secret, parse, and store the submission once per provider response id
  * (a unique index, not a lookup). Inactive or unknown assistants are acknowledged and ignored:
  * never a 404/410, which would make Typeform disable the webhook. Every request that reaches
- * a known assistant is kept in its "Recent deliveries" (delivery-log.ts), its body redacted.
+ * a known assistant is kept in its "Recent deliveries" (delivery-log.ts), its body redacted:
+ * `result` is what that line says (null for an unknown assistant, which has no log).
  */
 export async function ingestDelivery(
   deps: IngestDeps,
@@ -102,25 +104,29 @@ export async function ingestDelivery(
     /** Read the assistant as it is now, not as this process last read it (a test submission). */
     fresh?: boolean;
   },
-): Promise<IngestResult & { test?: boolean }> {
+): Promise<{ outcome: IngestResult; result: DeliveryResult | null }> {
   const provider = deps.providers.get(input.providerId);
   const assistant = await deps.assistants.get(input.assistantId, { fresh: input.fresh ?? false });
   if (!assistant || assistant.provider !== provider.id) {
-    return { outcome: "ignored", reason: "No assistant has this URL: nothing was stored." };
+    return {
+      outcome: { outcome: "ignored", reason: "No assistant has this URL: nothing was stored." },
+      result: null,
+    };
   }
   const seen: { test: boolean } = { test: false };
   const result = await ingestFor(deps, provider, assistant, input, seen);
+  const logged = resultOf(result, seen.test);
   deps.log.record({
     organizationId: assistant.organizationId,
     assistantId: assistant.id,
-    result: resultOf(result, seen.test),
+    result: logged,
     detail: result.outcome === "ignored" || result.outcome === "rejected" ? result.reason : null,
     httpStatus: result.outcome === "rejected" ? result.status : 200,
     submissionId: result.outcome === "stored" ? result.submissionId : null,
     contentType: input.headers.get("content-type"),
     body: provider.samples?.redactBody?.(input.rawBody) ?? input.rawBody,
   });
-  return { ...result, test: seen.test };
+  return { outcome: result, result: logged };
 }
 
 async function ingestFor(
@@ -329,12 +335,11 @@ function tooOld(submittedAt: Date | null, assistant: { maxLeadAgeHours: number }
 
 /** A 422 naming the phone or availability field the assistant reads, where the request lacks it. */
 function missingField(
-  values: Record<string, unknown>,
+  values: Record<string, AnswerValue>,
   assistant: DeliveryAssistant,
 ): IngestResult | null {
   const absent = (fieldId: string | null) =>
-    fieldId !== null &&
-    resolveAnswer(values as Parameters<typeof resolveAnswer>[0], fieldId) === undefined;
+    fieldId !== null && resolveAnswer(values, fieldId) === undefined;
   if (absent(assistant.phoneFieldId)) {
     return {
       outcome: "rejected",

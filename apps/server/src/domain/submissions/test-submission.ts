@@ -2,7 +2,7 @@ import { type DeliveryResult, deliveryResultLabels } from "@ringback/contracts";
 import { AppError } from "../../lib/app-error.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import { findAssistantRow } from "../assistants/assistants.ts";
-import { type IngestDeps, ingestDelivery, resultOf } from "./ingest-delivery.ts";
+import { type IngestDeps, ingestDelivery } from "./ingest-delivery.ts";
 
 export interface TestSubmissionDeps extends IngestDeps {
   box: SecretBox;
@@ -41,7 +41,7 @@ export async function sendTestSubmission(
     row.sourceSettings,
     now,
   );
-  const outcome = await ingestDelivery(deps, {
+  const { outcome, result } = await ingestDelivery(deps, {
     providerId: row.provider,
     assistantId: row.id,
     rawBody: request.rawBody,
@@ -51,7 +51,8 @@ export async function sendTestSubmission(
   });
   // The page reads "Recent deliveries" next: this request is in it by then.
   await deps.log.flushed();
-  const result = resultOf(outcome, outcome.test ?? false);
+  // The assistant was found above, so the request has its line.
+  if (!result) throw new AppError("not_found", "Assistant not found");
   return {
     result,
     label: deliveryResultLabels[result],

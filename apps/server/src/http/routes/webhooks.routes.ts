@@ -14,7 +14,7 @@ import { withDatabaseDeadline } from "../../lib/database-unavailable.ts";
 export function webhookRoutes(deps: IngestDeps & { deadlineMs: number }) {
   const ingest = async (c: Context, pathToken: string | null) => {
     const rawBody = await c.req.text();
-    const result = await withDatabaseDeadline(
+    const { outcome: result } = await withDatabaseDeadline(
       ingestDelivery(deps, {
         providerId: c.req.param("provider")!,
         assistantId: c.req.param("assistantId")!,

@@ -60,7 +60,7 @@ const equal = (given: string, wanted: string) => {
 };
 
 /** The key an HMAC is made with: the secret's bytes as the business pasted it into its tool. */
-const hmacOf = (secret: string, body: string, encoding: "hex" | "base64") =>
+export const hmacOf = (secret: string, body: string, encoding: "hex" | "base64") =>
   createHmac("sha256", secret).update(body, "utf8").digest(encoding);
 
 /** The path token a secret stands for (URL-safe, whatever characters the secret has). */
@@ -133,8 +133,7 @@ function verifyWpforms(delivery: Delivery, secret: string, now = Date.now()): bo
   const t = parts.t ?? "";
   if (!/^\d{1,12}$/.test(t) || !parts.v) return false;
   if (Math.abs(now - Number(t) * 1000) > WPFORMS_TOLERANCE_MS) return false;
-  const wanted = createHmac("sha256", secret).update(`${t}.${delivery.rawBody}`, "utf8");
-  return equal(parts.v.toLowerCase(), wanted.digest("hex"));
+  return equal(parts.v.toLowerCase(), hmacOf(secret, `${t}.${delivery.rawBody}`, "hex"));
 }
 
 /** Webflow refuses nothing older than this itself; its documentation says to (replays). */
@@ -150,8 +149,7 @@ function verifyWebflow(delivery: Delivery, secret: string, now = Date.now()): bo
   const signature = delivery.headers.get("x-webflow-signature")?.trim().toLowerCase() ?? "";
   if (!/^\d{1,15}$/.test(timestamp) || !signature) return false;
   if (Math.abs(now - Number(timestamp)) > WEBFLOW_TOLERANCE_MS) return false;
-  const wanted = createHmac("sha256", secret).update(`${timestamp}:${delivery.rawBody}`, "utf8");
-  return equal(signature, wanted.digest("hex"));
+  return equal(signature, hmacOf(secret, `${timestamp}:${delivery.rawBody}`, "hex"));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from "node:crypto";
+import { createHash } from "node:crypto";
 import { FORM_CONSENT_TEXT_FIELD, FORM_CONSENT_TEXT_LABEL } from "@ringback/contracts";
 import { Webhook } from "standardwebhooks";
 import { z } from "zod";
@@ -12,6 +12,7 @@ import type {
 import { FormSourceError, JOINED_FIELD_SEPARATOR } from "../form-source.ts";
 import {
   GENERIC_AUTH_MODES,
+  hmacOf,
   newWebhookSecret,
   pathTokenOf,
   verifyWebhook,
@@ -316,10 +317,7 @@ export function webhookTestSubmission(
       break;
     }
     case "hmac":
-      headers.set(
-        auth.header,
-        `${auth.prefix}${createHmac("sha256", secret).update(request.body, "utf8").digest(auth.encoding)}`,
-      );
+      headers.set(auth.header, `${auth.prefix}${hmacOf(secret, request.body, auth.encoding)}`);
       break;
     case "bearer":
       headers.set("authorization", `Bearer ${secret}`);

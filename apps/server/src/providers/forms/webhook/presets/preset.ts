@@ -1,5 +1,5 @@
-import { createHash, createHmac } from "node:crypto";
-import type { WebhookAuth } from "../auth.ts";
+import { createHash } from "node:crypto";
+import { hmacOf, type WebhookAuth } from "../auth.ts";
 import type { FlatField } from "../body.ts";
 
 /** One value a preset reads from its vendor's body, with the title the wizard shows for it. */
@@ -85,8 +85,7 @@ export function dateOf(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export const hmacHex = (secret: string, message: string) =>
-  createHmac("sha256", secret).update(message, "utf8").digest("hex");
+export const hmacHex = (secret: string, message: string) => hmacOf(secret, message, "hex");
 
 /** A bearer-authenticated JSON request (Gravity Forms, Contact Form 7, Zapier, Make). */
 export function bearerRequest(secret: string, body: string) {
